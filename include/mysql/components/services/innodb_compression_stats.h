@@ -1,0 +1,93 @@
+/* Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation. */
+
+#ifndef INNODB_COMPRESSION_STATS_SERVICE_H
+#define INNODB_COMPRESSION_STATS_SERVICE_H
+
+/**
+  @file include/mysql/components/services/innodb_compression_stats.h
+
+  Service "innodb_compression_stats": InnoDB's compression statistics of one
+  table or partition, for server plugins (plugin/compression_stats).
+
+  InnoDB registers the implementation "innodb_compression_stats.innodb" in
+  the component registry when it initializes and unregisters it when it
+  deinitializes. A plugin acquires it with mysql_plugin_registry_acquire()
+  and registry->acquire("innodb_compression_stats", ...).
+
+  The statistics structure may grow at its end in later versions: the
+  caller passes the size of the structure it was compiled with, InnoDB fills
+  at most that many bytes and sets @c size to the number of bytes it filled.
+*/
+
+#include <mysql/components/service.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** Counters of a group of indexes (the clustered index, or all secondary
+indexes together). Counts since server start or the last read of
+INFORMATION_SCHEMA.INNODB_CMP_PER_TABLE_RESET. */
+struct innodb_zip_counters_t {
+  /** Page compression attempts. */
+  uint64_t compress_ops;
+  /** Page compressions that fitted the compressed page size. */
+  uint64_t compress_ops_ok;
+  /** Microseconds spent compressing, failures included. */
+  uint64_t compress_usecs;
+  /** Page decompressions. */
+  uint64_t uncompress_ops;
+  /** Microseconds spent decompressing. */
+  uint64_t uncompress_usecs;
+  /** Page splits that only compression made necessary. */
+  uint64_t zip_splits;
+  /** Reorganizations (recompressions) of compressed pages. */
+  uint64_t zip_reorgs;
+};
+
+/** Compression facts and statistics of one InnoDB table or partition. */
+struct innodb_zip_table_stats_t {
+  /** out: number of bytes InnoDB filled in */
+  size_t size;
+  /** InnoDB page size (innodb_page_size) in bytes. */
+  uint32_t logical_page_size;
+  /** Size of a page on disk: KEY_BLOCK_SIZE in bytes for a compressed
+  table, else the logical page size. */
+  uint32_t physical_page_size;
+  /** 1 if ROW_FORMAT=COMPRESSED. */
+  uint32_t is_compressed;
+  /** Number of indexes. */
+  uint32_t n_indexes;
+  /** Pages allocated to all indexes (both segments of each B-tree), or
+  UINT64_MAX if the tablespace cannot be read (discarded, missing). */
+  uint64_t allocated_pages;
+  /** Counters of the clustered index. */
+  struct innodb_zip_counters_t primary;
+  /** Sum of the counters of the secondary indexes. */
+  struct innodb_zip_counters_t secondary;
+};
+
+BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
+
+/**
+  Get the compression statistics of one InnoDB table or partition.
+
+  Opens the table by id under a shared metadata lock of the calling
+  connection, so it may wait for a concurrent exclusive DDL.
+
+  @param table_id    InnoDB table id: dd::Table::se_private_id() of a
+                     table, dd::Partition::se_private_id() of a partition
+  @param[in,out] stats  filled in; stats->size is set to the bytes filled
+  @param stats_size  sizeof(*stats) as the caller knows it
+  @retval false  success
+  @retval true   no such table, InnoDB not running, or bad arguments
+*/
+DECLARE_BOOL_METHOD(get_table_stats,
+                    (uint64_t table_id, struct innodb_zip_table_stats_t *stats,
+                     size_t stats_size));
+
+END_SERVICE_DEFINITION(innodb_compression_stats)
+
+#endif /* INNODB_COMPRESSION_STATS_SERVICE_H */

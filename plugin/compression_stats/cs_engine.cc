@@ -1,0 +1,63 @@
+/* Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation. */
+
+/**
+  @file plugin/compression_stats/cs_engine.cc
+  Acquires and calls the "innodb_compression_stats" component service.
+*/
+
+#include "plugin/compression_stats/cs_engine.h"
+
+#include <mysql/components/services/registry.h>
+#include <mysql/plugin.h>
+#include <mysql/service_plugin_registry.h>
+
+#include "mysql/components/services/log_builtins.h"
+#include "mysqld_error.h"
+
+namespace compression_stats {
+
+namespace {
+SERVICE_TYPE(registry) *reg_srv = nullptr;
+SERVICE_TYPE(innodb_compression_stats) *zip_srv = nullptr;
+}  // namespace
+
+bool engine_acquire() {
+  reg_srv = mysql_plugin_registry_acquire();
+  if (reg_srv == nullptr) {
+    return true;
+  }
+  my_h_service h = nullptr;
+  if (reg_srv->acquire("innodb_compression_stats", &h) || h == nullptr) {
+    mysql_plugin_registry_release(reg_srv);
+    reg_srv = nullptr;
+    return true;
+  }
+  zip_srv = reinterpret_cast<SERVICE_TYPE(innodb_compression_stats) *>(h);
+  return false;
+}
+
+void engine_release() {
+  using svc_t = SERVICE_TYPE_NO_CONST(innodb_compression_stats);
+  if (zip_srv != nullptr) {
+    reg_srv->release(
+        reinterpret_cast<my_h_service>(const_cast<svc_t *>(zip_srv)));
+    zip_srv = nullptr;
+  }
+  if (reg_srv != nullptr) {
+    mysql_plugin_registry_release(reg_srv);
+    reg_srv = nullptr;
+  }
+}
+
+bool engine_get_table(uint64_t table_id, innodb_zip_table_stats_t *out) {
+  if (zip_srv == nullptr) {
+    return true;
+  }
+  return zip_srv->get_table_stats(table_id, out, sizeof(*out));
+}
+
+}  // namespace compression_stats

@@ -1,0 +1,291 @@
+/* Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation. */
+
+/**
+  @file plugin/compression_stats/cs_table.cc
+  INFORMATION_SCHEMA.COMPRESSION_STATS.
+
+  Tables are enumerated from the data dictionary (the server's view), the
+  visibility rule is the one of INFORMATION_SCHEMA.TABLES (CAN_ACCESS_TABLE:
+  any table privilege, or any database privilege), and the engine facts come
+  from InnoDB through the innodb_compression_stats service.
+*/
+
+#include "plugin/compression_stats/cs_table.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "my_inttypes.h"
+#include "mysql/strings/m_ctype.h"
+#include "plugin/compression_stats/cs_engine.h"
+#include "sql/auth/auth_acls.h"
+#include "sql/auth/auth_common.h"
+#include "sql/dd/cache/dictionary_client.h"
+#include "sql/dd/properties.h"
+#include "sql/dd/types/partition.h"
+#include "sql/dd/types/schema.h"
+#include "sql/dd/types/table.h"
+#include "sql/field.h"
+#include "sql/mysqld.h"
+#include "sql/mysqld_cs.h"
+#include "sql/sql_class.h"
+#include "sql/sql_show.h"
+#include "sql/table.h"
+
+namespace compression_stats {
+
+namespace {
+
+/** Column positions. */
+enum cs_column {
+  COL_TABLE_SCHEMA = 0,
+  COL_TABLE_NAME,
+  COL_PARTITION_NAME,
+  COL_SUBPARTITION_NAME,
+  COL_TABLE_ID,
+  COL_ROW_FORMAT,
+  COL_KEY_BLOCK_SIZE,
+  COL_LOGICAL_PAGE_SIZE,
+  COL_PHYSICAL_PAGE_SIZE,
+  COL_ALLOCATED_PAGES,
+  COL_PHYSICAL_BYTES,
+  COL_EXPECTED_SPACE_SAVINGS,
+  COL_COMPRESS_OPS,
+  COL_COMPRESS_OPS_OK,
+  COL_COMPRESS_USECS,
+  COL_UNCOMPRESS_OPS,
+  COL_UNCOMPRESS_USECS,
+  COL_COMPRESS_OPS_PRIMARY,
+  COL_COMPRESS_OPS_OK_PRIMARY,
+  COL_COMPRESS_USECS_PRIMARY,
+  COL_UNCOMPRESS_OPS_PRIMARY,
+  COL_UNCOMPRESS_USECS_PRIMARY,
+  COL_ZIP_SPLITS,
+  COL_ZIP_REORGS,
+  COL_COMPRESS_FAILURE_PCT,
+};
+
+#define CS_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
+#define CS_U64(name, flags) \
+  {name, MY_INT64_NUM_DECIMAL_DIGITS, MYSQL_TYPE_LONGLONG, 0, \
+   MY_I_S_UNSIGNED | (flags), "", 0}
+#define CS_DOUBLE(name) \
+  {name, MAX_DOUBLE_STR_LENGTH, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, "", 0}
+
+}  // namespace
+
+ST_FIELD_INFO table_fields[] = {
+    CS_STR("TABLE_SCHEMA", NAME_CHAR_LEN, 0),
+    CS_STR("TABLE_NAME", NAME_CHAR_LEN, 0),
+    CS_STR("PARTITION_NAME", NAME_CHAR_LEN, MY_I_S_MAYBE_NULL),
+    CS_STR("SUBPARTITION_NAME", NAME_CHAR_LEN, MY_I_S_MAYBE_NULL),
+    CS_U64("TABLE_ID", 0),
+    CS_STR("ROW_FORMAT", 10, 0),
+    CS_U64("KEY_BLOCK_SIZE", 0),
+    CS_U64("LOGICAL_PAGE_SIZE", 0),
+    CS_U64("PHYSICAL_PAGE_SIZE", 0),
+    CS_U64("ALLOCATED_PAGES", MY_I_S_MAYBE_NULL),
+    CS_U64("PHYSICAL_BYTES", MY_I_S_MAYBE_NULL),
+    CS_DOUBLE("EXPECTED_SPACE_SAVINGS"),
+    CS_U64("COMPRESS_OPS", 0),
+    CS_U64("COMPRESS_OPS_OK", 0),
+    CS_U64("COMPRESS_USECS", 0),
+    CS_U64("UNCOMPRESS_OPS", 0),
+    CS_U64("UNCOMPRESS_USECS", 0),
+    CS_U64("COMPRESS_OPS_PRIMARY", 0),
+    CS_U64("COMPRESS_OPS_OK_PRIMARY", 0),
+    CS_U64("COMPRESS_USECS_PRIMARY", 0),
+    CS_U64("UNCOMPRESS_OPS_PRIMARY", 0),
+    CS_U64("UNCOMPRESS_USECS_PRIMARY", 0),
+    CS_U64("ZIP_SPLITS", 0),
+    CS_U64("ZIP_REORGS", 0),
+    CS_DOUBLE("COMPRESS_FAILURE_PCT"),
+    {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
+
+namespace {
+
+/** Whether the user may see a table: the rule of CAN_ACCESS_TABLE
+(sql/item_func.cc), which INFORMATION_SCHEMA.TABLES applies. */
+bool can_access_table(THD *thd, const char *db, const char *tbl) {
+  char db_buf[NAME_LEN + 1];
+  char tbl_buf[NAME_LEN + 1];
+  snprintf(db_buf, sizeof(db_buf), "%s", db);
+  snprintf(tbl_buf, sizeof(tbl_buf), "%s", tbl);
+  if (lower_case_table_names == 2) {
+    my_casedn_str(files_charset_info, db_buf);
+    my_casedn_str(files_charset_info, tbl_buf);
+  }
+  Access_bitmask db_access = 0;
+  if (check_access(thd, SELECT_ACL, db_buf, &db_access, nullptr, false,
+                   true)) {
+    return false;
+  }
+  if (db_access & TABLE_OP_ACLS) {
+    return true;
+  }
+  Table_ref tl;
+  tl.db = db_buf;
+  tl.db_length = strlen(db_buf);
+  tl.table_name = tbl_buf;
+  tl.table_name_length = strlen(tbl_buf);
+  tl.grant.privilege = db_access;
+  return !check_grant(thd, TABLE_OP_ACLS, &tl, true, 1, true);
+}
+
+void store_str(Field *f, const char *s) {
+  if (s == nullptr) {
+    f->set_null();
+    return;
+  }
+  f->set_notnull();
+  f->store(s, strlen(s), system_charset_info);
+}
+
+void store_u64(Field *f, uint64_t v) {
+  f->set_notnull();
+  f->store(static_cast<longlong>(v), true);
+}
+
+void store_double(Field *f, bool is_null, double v) {
+  if (is_null) {
+    f->set_null();
+    return;
+  }
+  f->set_notnull();
+  f->store(v);
+}
+
+const char *row_format_name(dd::Table::enum_row_format rf) {
+  switch (rf) {
+    case dd::Table::RF_FIXED:
+      return "Fixed";
+    case dd::Table::RF_DYNAMIC:
+      return "Dynamic";
+    case dd::Table::RF_COMPRESSED:
+      return "Compressed";
+    case dd::Table::RF_REDUNDANT:
+      return "Redundant";
+    case dd::Table::RF_COMPACT:
+      return "Compact";
+    case dd::Table::RF_PAGED:
+      return "Paged";
+  }
+  return "";
+}
+
+/** Emit one row. @return true on error */
+bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
+              const dd::Table &tab, const char *part, const char *subpart,
+              uint64_t table_id) {
+  innodb_zip_table_stats_t s;
+  if (engine_get_table(table_id, &s)) {
+    /* Dropped since we listed it, or InnoDB cannot open it: no row. */
+    return false;
+  }
+
+  Field **f = t->field;
+  store_str(f[COL_TABLE_SCHEMA], schema.name().c_str());
+  store_str(f[COL_TABLE_NAME], tab.name().c_str());
+  store_str(f[COL_PARTITION_NAME], part);
+  store_str(f[COL_SUBPARTITION_NAME], subpart);
+  store_u64(f[COL_TABLE_ID], table_id);
+  /* The row format InnoDB really uses: a table created with
+  KEY_BLOCK_SIZE but no ROW_FORMAT is compressed too. */
+  store_str(f[COL_ROW_FORMAT], s.is_compressed
+                                   ? "Compressed"
+                                   : row_format_name(tab.row_format()));
+  store_u64(f[COL_KEY_BLOCK_SIZE],
+            s.is_compressed ? s.physical_page_size / 1024 : 0);
+  store_u64(f[COL_LOGICAL_PAGE_SIZE], s.logical_page_size);
+  store_u64(f[COL_PHYSICAL_PAGE_SIZE], s.physical_page_size);
+  const bool size_unknown = s.allocated_pages == UINT64_MAX;
+  if (size_unknown) {
+    f[COL_ALLOCATED_PAGES]->set_null();
+    f[COL_PHYSICAL_BYTES]->set_null();
+  } else {
+    store_u64(f[COL_ALLOCATED_PAGES], s.allocated_pages);
+    store_u64(f[COL_PHYSICAL_BYTES], s.allocated_pages * s.physical_page_size);
+  }
+  /* CP_ss: the savings the compressed page size promises. */
+  store_double(f[COL_EXPECTED_SPACE_SAVINGS], !s.is_compressed,
+               (1.0 - static_cast<double>(s.physical_page_size) /
+                          s.logical_page_size) *
+                   100.0);
+
+  const innodb_zip_counters_t &p = s.primary;
+  const innodb_zip_counters_t &q = s.secondary;
+  const uint64_t ops = p.compress_ops + q.compress_ops;
+  const uint64_t ok = p.compress_ops_ok + q.compress_ops_ok;
+  store_u64(f[COL_COMPRESS_OPS], ops);
+  store_u64(f[COL_COMPRESS_OPS_OK], ok);
+  store_u64(f[COL_COMPRESS_USECS], p.compress_usecs + q.compress_usecs);
+  store_u64(f[COL_UNCOMPRESS_OPS], p.uncompress_ops + q.uncompress_ops);
+  store_u64(f[COL_UNCOMPRESS_USECS], p.uncompress_usecs + q.uncompress_usecs);
+  store_u64(f[COL_COMPRESS_OPS_PRIMARY], p.compress_ops);
+  store_u64(f[COL_COMPRESS_OPS_OK_PRIMARY], p.compress_ops_ok);
+  store_u64(f[COL_COMPRESS_USECS_PRIMARY], p.compress_usecs);
+  store_u64(f[COL_UNCOMPRESS_OPS_PRIMARY], p.uncompress_ops);
+  store_u64(f[COL_UNCOMPRESS_USECS_PRIMARY], p.uncompress_usecs);
+  store_u64(f[COL_ZIP_SPLITS], p.zip_splits + q.zip_splits);
+  store_u64(f[COL_ZIP_REORGS], p.zip_reorgs + q.zip_reorgs);
+  /* Failed compressions in percent of attempts; NULL before any. */
+  store_double(f[COL_COMPRESS_FAILURE_PCT], ops == 0,
+               ops == 0 ? 0.0 : 100.0 * static_cast<double>(ops - ok) / ops);
+
+  return schema_table_store_record(thd, t);
+}
+
+}  // namespace
+
+int fill_table(THD *thd, Table_ref *tables, Item *) {
+  TABLE *t = tables->table;
+  dd::cache::Dictionary_client *dc = thd->dd_client();
+  const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
+
+  std::vector<const dd::Schema *> schemas;
+  if (dc->fetch_global_components(&schemas)) {
+    return 1;
+  }
+  for (const dd::Schema *sch : schemas) {
+    std::vector<const dd::Table *> tabs;
+    if (dc->fetch_schema_components(sch, &tabs)) {
+      return 1;
+    }
+    for (const dd::Table *tab : tabs) {
+      if (thd->killed) {
+        return 1;
+      }
+      if (tab->engine() != "InnoDB" ||
+          tab->hidden() != dd::Abstract_table::HT_VISIBLE ||
+          !can_access_table(thd, sch->name().c_str(), tab->name().c_str())) {
+        continue;
+      }
+      if (tab->partition_type() == dd::Table::PT_NONE) {
+        if (emit_row(thd, t, *sch, *tab, nullptr, nullptr,
+                     tab->se_private_id())) {
+          return 1;
+        }
+        continue;
+      }
+      for (const dd::Partition *p : tab->leaf_partitions()) {
+        const dd::Partition *parent = p->parent();
+        if (emit_row(thd, t, *sch, *tab,
+                     parent != nullptr ? parent->name().c_str()
+                                       : p->name().c_str(),
+                     parent != nullptr ? p->name().c_str() : nullptr,
+                     p->se_private_id())) {
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+}  // namespace compression_stats

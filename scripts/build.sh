@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the build dependencies, then runs the superbuild (CMakeLists.txt):
+# fetch and verify upstream, prepare the patched tree, configure once, build
+# incrementally. Everything heavy lives in $COMPRESS_CACHE_DIR.
+#   COMPRESS_COVERAGE=1 scripts/build.sh   instrument our code with gcov
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+bash "$COMPRESS_ROOT/scripts/setup-deps.sh"
+bash "$COMPRESS_ROOT/scripts/fetch-upstream.sh"
+
+cov=OFF
+[ "${COMPRESS_COVERAGE:-0}" = 1 ] && cov=ON
+mkdir -p "$SUPER_DIR" "$CCACHE_DIR"
+cmake -S "$COMPRESS_ROOT" -B "$SUPER_DIR" -G Ninja \
+  -DCOMPRESS_CACHE_DIR="$COMPRESS_CACHE_DIR" -DCOMPRESS_COVERAGE=$cov > "$SUPER_DIR.configure.log" 2>&1 \
+  || { cat "$SUPER_DIR.configure.log"; die "superbuild configure failed"; }
+
+start=$(date +%s)
+cmake --build "$SUPER_DIR" --target mysql
+log "build finished in $(( $(date +%s) - start )) s (coverage $cov)"
+ccache -s 2>/dev/null | grep -E "Hits|Misses|Cache size" | sed 's/^/[ccache] /' >&2 || true

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs the compress mtr suite against the built tree and ends with the line
+# "N passed, M failed". Exits non-zero if any test failed or none ran.
+# Extra arguments go to mysql-test-run.pl (for example a test name).
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+mtr_dir="$BUILD_DIR/mysql-test"
+[ -x "$BUILD_DIR/runtime_output_directory/mysqld" ] || die "mysqld is not built: run scripts/build.sh"
+[ -f "$mtr_dir/mysql-test-run.pl" ] || die "no mysql-test-run.pl in $mtr_dir"
+
+mkdir -p "$MTR_VARDIR"
+log_file="$COMPRESS_CACHE_DIR/mtr-last.log"
+args=(--suite=compress --force --max-test-fail=0 --retry=0
+      --parallel="${COMPRESS_MTR_PARALLEL:-2}" --vardir="$MTR_VARDIR"
+      --testcase-timeout=30 --suite-timeout=120 --report-unstable-tests)
+[ "$(id -u)" -eq 0 ] && args+=(--mysqld=--user=root)
+
+cd "$mtr_dir" || exit 2
+perl mysql-test-run.pl "${args[@]}" "$@" 2>&1 | tee "$log_file"
+rc=${PIPESTATUS[0]}
+
+passed=$(grep -cE '\[ pass \]' "$log_file")
+failed=$(grep -cE '\[ fail \]' "$log_file")
+skipped=$(grep -cE '\[ skipped \]' "$log_file")
+echo
+echo "$passed passed, $failed failed, $skipped skipped"
+if [ "$rc" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+  exit 1
+fi
+exit 0

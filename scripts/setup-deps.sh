@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages needed to fetch, build and test the patched
+# MySQL 9.7.2. Idempotent: packages already present are not reinstalled.
+set -euo pipefail
+
+PKGS=(
+  build-essential cmake ninja-build ccache bison pkgconf dpkg-dev
+  libssl-dev libtirpc-dev rpcsvc-proto libedit-dev libncurses-dev
+  zlib1g-dev libzstd-dev liblz4-dev libicu-dev libprotobuf-dev
+  libprotoc-dev protobuf-compiler libaio-dev libnuma-dev
+  perl libjson-perl python3 gcovr quilt patch
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-deps: all build packages present"
+  exit 0
+fi
+
+echo "setup-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

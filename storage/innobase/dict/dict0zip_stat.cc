@@ -1,0 +1,316 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+*****************************************************************************/
+
+/** @file dict/dict0zip_stat.cc
+ Always-on compression statistics of every index of a ROW_FORMAT=COMPRESSED
+ table. See include/dict0zip_stat.h for the design.
+
+ Created 2026-11-21 */
+
+#include "dict0zip_stat.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "dict0dict.h"
+#include "dict0mem.h"
+#include "fsp0sysspace.h"
+#include "sync0types.h"
+#include "ut0lock_free_hash.h"
+#include "ut0mutex.h"
+#include "ut0new.h"
+
+namespace {
+
+/** Statistics of one index. Cache-line aligned so that two indexes being
+compressed by different threads do not share a line. */
+struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
+  /** The counters; updated with relaxed atomics, no latch. */
+  std::atomic<uint64_t> m_counters[DICT_ZIP_STAT_N_COUNTERS];
+
+  /** The fields below are protected by dict_zip_stat_sys_t::m_mutex. */
+
+  /** Space and index id. */
+  index_id_t m_id{0, 0};
+  /** Table id. */
+  table_id_t m_table_id{0};
+  /** Dictionary name of the table when last seen in the cache. */
+  std::string m_table_name;
+  /** Index name. */
+  std::string m_index_name;
+  /** Whether the index is clustered. */
+  bool m_clustered{false};
+  /** Physical page size. */
+  uint32_t m_zip_size{0};
+
+  dict_zip_stat_t() { clear(); }
+
+  /** Zero all counters. */
+  void clear() {
+    for (auto &c : m_counters) {
+      c.store(0, std::memory_order_relaxed);
+    }
+  }
+};
+
+/** The registry of all entries. */
+struct dict_zip_stat_sys_t {
+  dict_zip_stat_sys_t() {
+    m_map = ut::new_withkey<ut_lock_free_hash_t>(
+        ut::make_psi_memory_key(mem_key_ut_lock_free_hash_t), 1024, false);
+    /* Same latch id and level as page_zip_stat_per_index_mutex, whose
+    role this registry plays for the always-on counters. */
+    mutex_create(LATCH_ID_PAGE_ZIP_STAT_PER_INDEX, &m_mutex);
+  }
+
+  ~dict_zip_stat_sys_t() {
+    mutex_free(&m_mutex);
+    ut::delete_(m_map);
+    for (auto &it : m_entries) {
+      ut::aligned_delete(it.second);
+    }
+    for (auto *e : m_free) {
+      ut::aligned_delete(e);
+    }
+  }
+
+  dict_zip_stat_sys_t(const dict_zip_stat_sys_t &) = delete;
+  dict_zip_stat_sys_t &operator=(const dict_zip_stat_sys_t &) = delete;
+
+  /** Lock-free lookup: index_id_t::conv_to_int() -> dict_zip_stat_t*. */
+  ut_lock_free_hash_t *m_map;
+  /** Protects m_entries, m_free and the identity fields of entries. */
+  ib_mutex_t m_mutex;
+  /** All live entries, for iteration and registration. */
+  std::unordered_map<uint64_t, dict_zip_stat_t *> m_entries;
+  /** Live entries grouped by table id, for per-table look-ups. */
+  std::unordered_map<table_id_t, std::vector<dict_zip_stat_t *>> m_by_table;
+  /** Entries of dropped indexes, reused by the next registrations. */
+  std::vector<dict_zip_stat_t *> m_free;
+};
+
+/** The registry, nullptr before start-up and after shutdown. */
+dict_zip_stat_sys_t *dict_zip_stat_sys = nullptr;
+
+/** Whether an index id can be a key of the lock-free hash (the same rule
+as buf_stat_per_index_t::should_skip()).
+@param[in]  id  space and index id
+@return true if the id can be tracked */
+bool dict_zip_stat_trackable(const index_id_t &id) {
+  return !id.is_ibuf() && !fsp_is_system_temporary(id.m_space_id) &&
+         (id.m_index_id & 0xFFFFFFFF00000000ULL) == 0;
+}
+
+/** Look up an entry without any latch.
+@param[in]  id  space and index id
+@return entry or nullptr */
+dict_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
+  if (dict_zip_stat_sys == nullptr || !dict_zip_stat_trackable(id)) {
+    return nullptr;
+  }
+  const int64_t v = dict_zip_stat_sys->m_map->get(id.conv_to_int());
+  if (v == ut_lock_free_hash_t::NOT_FOUND) {
+    return nullptr;
+  }
+  return reinterpret_cast<dict_zip_stat_t *>(static_cast<intptr_t>(v));
+}
+
+/** Copy one entry. The caller holds the registry mutex.
+@param[in]     e      entry
+@param[in]     reset  whether to zero the counters as they are read
+@param[out]    snap   copy */
+void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
+                        dict_zip_stat_snapshot_t &snap) {
+  snap.m_id = e->m_id;
+  snap.m_table_id = e->m_table_id;
+  snap.m_table_name = e->m_table_name;
+  snap.m_index_name = e->m_index_name;
+  snap.m_clustered = e->m_clustered;
+  snap.m_zip_size = e->m_zip_size;
+  for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
+    snap.m_counters[i] =
+        reset ? e->m_counters[i].exchange(0, std::memory_order_relaxed)
+              : e->m_counters[i].load(std::memory_order_relaxed);
+  }
+}
+
+}  // namespace
+
+void dict_zip_stat_create() {
+  ut_a(dict_zip_stat_sys == nullptr);
+  dict_zip_stat_sys = ut::new_withkey<dict_zip_stat_sys_t>(
+      ut::make_psi_memory_key(mem_key_buf_stat_per_index_t));
+}
+
+void dict_zip_stat_free() {
+  ut::delete_(dict_zip_stat_sys);
+  dict_zip_stat_sys = nullptr;
+}
+
+void dict_zip_stat_register(const dict_index_t *index) {
+  const dict_table_t *table = index->table;
+
+  if (dict_zip_stat_sys == nullptr || table == nullptr ||
+      !DICT_TF_GET_ZIP_SSIZE(table->flags) || table->is_temporary() ||
+      dict_index_is_ibuf(index) || dict_index_is_sdi(index)) {
+    return;
+  }
+
+  const index_id_t id(index->space, index->id);
+
+  if (!dict_zip_stat_trackable(id)) {
+    return;
+  }
+
+  const uint64_t key = id.conv_to_int();
+
+  mutex_enter(&dict_zip_stat_sys->m_mutex);
+
+  dict_zip_stat_t *e;
+  auto it = dict_zip_stat_sys->m_entries.find(key);
+
+  if (it != dict_zip_stat_sys->m_entries.end()) {
+    e = it->second;
+  } else {
+    if (dict_zip_stat_sys->m_free.empty()) {
+      e = ut::aligned_new_withkey<dict_zip_stat_t>(
+          ut::make_psi_memory_key(mem_key_buf_stat_per_index_t),
+          alignof(dict_zip_stat_t));
+    } else {
+      e = dict_zip_stat_sys->m_free.back();
+      dict_zip_stat_sys->m_free.pop_back();
+      e->clear();
+    }
+    dict_zip_stat_sys->m_entries.emplace(key, e);
+    dict_zip_stat_sys->m_by_table[table->id].push_back(e);
+    dict_zip_stat_sys->m_map->set(
+        key, static_cast<int64_t>(reinterpret_cast<intptr_t>(e)));
+  }
+
+  ut_ad(e->m_table_id == 0 || e->m_table_id == table->id);
+  e->m_id = id;
+  e->m_table_id = table->id;
+  e->m_table_name = table->name.m_name;
+  e->m_index_name = index->name();
+  e->m_clustered = index->is_clustered();
+  e->m_zip_size = static_cast<uint32_t>(dict_table_page_size(table).physical());
+
+  mutex_exit(&dict_zip_stat_sys->m_mutex);
+}
+
+void dict_zip_stat_remove(const dict_index_t *index, bool lru_evict) {
+  if (dict_zip_stat_sys == nullptr) {
+    return;
+  }
+
+  const index_id_t id(index->space, index->id);
+
+  if (!dict_zip_stat_trackable(id)) {
+    return;
+  }
+
+  const uint64_t key = id.conv_to_int();
+
+  mutex_enter(&dict_zip_stat_sys->m_mutex);
+
+  auto it = dict_zip_stat_sys->m_entries.find(key);
+
+  if (it != dict_zip_stat_sys->m_entries.end()) {
+    dict_zip_stat_t *e = it->second;
+
+    if (lru_evict) {
+      /* Keep the counters; remember the latest name of the table. */
+      e->m_table_name = index->table->name.m_name;
+    } else {
+      dict_zip_stat_sys->m_map->del(key);
+      dict_zip_stat_sys->m_entries.erase(it);
+      auto t = dict_zip_stat_sys->m_by_table.find(e->m_table_id);
+      if (t != dict_zip_stat_sys->m_by_table.end()) {
+        auto &v = t->second;
+        v.erase(std::remove(v.begin(), v.end(), e), v.end());
+        if (v.empty()) {
+          dict_zip_stat_sys->m_by_table.erase(t);
+        }
+      }
+      e->m_table_id = 0;
+      dict_zip_stat_sys->m_free.push_back(e);
+    }
+  }
+
+  mutex_exit(&dict_zip_stat_sys->m_mutex);
+}
+
+void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
+                       uint64_t n) {
+  dict_zip_stat_t *e = dict_zip_stat_lookup(id);
+
+  if (e != nullptr) {
+    e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
+  }
+}
+
+void dict_zip_stat_add(const dict_index_t *index,
+                       dict_zip_stat_counter_t counter, uint64_t n) {
+  dict_zip_stat_add(index_id_t(index->space, index->id), counter, n);
+}
+
+std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset) {
+  std::vector<dict_zip_stat_snapshot_t> out;
+
+  if (dict_zip_stat_sys == nullptr) {
+    return out;
+  }
+
+  mutex_enter(&dict_zip_stat_sys->m_mutex);
+  out.resize(dict_zip_stat_sys->m_entries.size());
+  size_t i = 0;
+  for (auto &it : dict_zip_stat_sys->m_entries) {
+    dict_zip_stat_copy(it.second, reset, out[i++]);
+  }
+  mutex_exit(&dict_zip_stat_sys->m_mutex);
+
+  return out;
+}
+
+size_t dict_zip_stat_get_table(table_id_t table_id,
+                               uint64_t primary[DICT_ZIP_STAT_N_COUNTERS],
+                               uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS]) {
+  size_t n = 0;
+
+  for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
+    primary[i] = secondary[i] = 0;
+  }
+
+  if (dict_zip_stat_sys == nullptr) {
+    return 0;
+  }
+
+  mutex_enter(&dict_zip_stat_sys->m_mutex);
+  auto t = dict_zip_stat_sys->m_by_table.find(table_id);
+  if (t == dict_zip_stat_sys->m_by_table.end()) {
+    mutex_exit(&dict_zip_stat_sys->m_mutex);
+    return 0;
+  }
+  for (const dict_zip_stat_t *e : t->second) {
+    uint64_t *dst = e->m_clustered ? primary : secondary;
+    for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
+      dst[i] += e->m_counters[i].load(std::memory_order_relaxed);
+    }
+    n++;
+  }
+  mutex_exit(&dict_zip_stat_sys->m_mutex);
+
+  return n;
+}

@@ -1,0 +1,191 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+*****************************************************************************/
+
+/** @file handler/zip_stat_service.cc
+ The "innodb_compression_stats" component service, InnoDB side: lets server
+ plugins read the compression facts and counters of a table without
+ reaching into InnoDB internals. See
+ include/mysql/components/services/innodb_compression_stats.h.
+
+ Created 2026-11-21 */
+
+#include "storage/innobase/handler/zip_stat_service.h"
+
+#include <mysql/components/my_service.h>
+#include <mysql/components/service_implementation.h>
+#include <mysql/components/services/innodb_compression_stats.h>
+#include <mysql/components/services/registry.h>
+#include <mysql/service_plugin_registry.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "btr0btr.h"
+#include "dict0dd.h"
+#include "dict0dict.h"
+#include "dict0mem.h"
+#include "dict0zip_stat.h"
+#include "ha_prototypes.h"
+#include "mtr0mtr.h"
+#include "sql/current_thd.h"
+#include "srv0srv.h"
+#include "srv0shutdown.h"
+#include "srv0start.h"
+
+namespace {
+
+/** Name of our implementation in the registry. */
+constexpr const char *zip_stat_service_impl = "innodb_compression_stats.innodb";
+
+/** Whether the implementation is registered. */
+bool zip_stat_service_registered = false;
+
+/** Copy counters of the registry into the service structure.
+@param[in]   c    counters indexed by dict_zip_stat_counter_t
+@param[out]  out  service counters */
+void zip_stat_copy_counters(const uint64_t c[DICT_ZIP_STAT_N_COUNTERS],
+                            innodb_zip_counters_t &out) {
+  out.compress_ops = c[DICT_ZIP_STAT_COMPRESS_OPS];
+  out.compress_ops_ok = c[DICT_ZIP_STAT_COMPRESS_OK];
+  out.compress_usecs = c[DICT_ZIP_STAT_COMPRESS_USECS];
+  out.uncompress_ops = c[DICT_ZIP_STAT_UNCOMPRESS_OPS];
+  out.uncompress_usecs = c[DICT_ZIP_STAT_UNCOMPRESS_USECS];
+  out.zip_splits = c[DICT_ZIP_STAT_SPLITS];
+  out.zip_reorgs = c[DICT_ZIP_STAT_REORGS];
+}
+
+/** Count the pages allocated to all indexes of a table, as
+dict_stats_update_transient() does for the index sizes.
+@param[in]  table  open table
+@return number of pages, UINT64_MAX if they cannot be counted */
+uint64_t zip_stat_allocated_pages(dict_table_t *table) {
+  if (table->ibd_file_missing || dict_table_is_discarded(table)) {
+    return UINT64_MAX;
+  }
+
+  uint64_t total = 0;
+
+  for (dict_index_t *index = table->first_index(); index != nullptr;
+       index = index->next()) {
+    if (dict_index_is_spatial(index) && index->page == FIL_NULL) {
+      continue;
+    }
+    mtr_t mtr;
+    mtr_start(&mtr);
+    mtr_s_lock(dict_index_get_lock(index), &mtr, UT_LOCATION_HERE);
+    const ulint n = btr_get_size(index, BTR_TOTAL_SIZE, &mtr);
+    mtr_commit(&mtr);
+    if (n != ULINT_UNDEFINED) {
+      total += n;
+    }
+  }
+  return total;
+}
+
+/** @see innodb_compression_stats::get_table_stats */
+DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
+                   (uint64_t table_id, innodb_zip_table_stats_t *stats,
+                    size_t stats_size)) {
+  constexpr size_t v1_size =
+      offsetof(innodb_zip_table_stats_t, secondary) +
+      sizeof(innodb_zip_counters_t);
+
+  if (stats == nullptr || stats_size < v1_size || srv_is_being_started ||
+      srv_shutdown_state.load() != SRV_SHUTDOWN_NONE || dict_sys == nullptr) {
+    return true;
+  }
+
+  THD *thd = current_thd;
+  MDL_ticket *mdl = nullptr;
+  dict_table_t *table = dd_table_open_on_id(table_id, thd, &mdl, false, true);
+
+  if (table == nullptr) {
+    return true;
+  }
+
+  innodb_zip_table_stats_t s;
+  memset(&s, 0, sizeof s);
+
+  const page_size_t page_size = dict_table_page_size(table);
+  s.logical_page_size = static_cast<uint32_t>(page_size.logical());
+  s.physical_page_size = static_cast<uint32_t>(page_size.physical());
+  s.is_compressed = page_size.is_compressed() ? 1 : 0;
+  s.n_indexes = static_cast<uint32_t>(UT_LIST_GET_LEN(table->indexes));
+  s.allocated_pages = zip_stat_allocated_pages(table);
+
+  dd_table_close(table, thd, &mdl, false);
+
+  uint64_t primary[DICT_ZIP_STAT_N_COUNTERS];
+  uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS];
+  dict_zip_stat_get_table(table_id, primary, secondary);
+  zip_stat_copy_counters(primary, s.primary);
+  zip_stat_copy_counters(secondary, s.secondary);
+
+  s.size = std::min(stats_size, sizeof s);
+  memcpy(stats, &s, s.size);
+  return false;
+}
+
+}  // namespace
+
+BEGIN_SERVICE_IMPLEMENTATION(innodb, innodb_compression_stats)
+zip_stat_get_table_stats END_SERVICE_IMPLEMENTATION();
+
+void innodb_zip_stat_service_register() {
+  SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
+  if (r == nullptr) {
+    ib::warn(ER_IB_MSG_1269) << "Cannot register the innodb_compression_stats"
+                                " service: no component registry";
+    return;
+  }
+  {
+    my_service<SERVICE_TYPE(registry_registration)> reg("registry_registration",
+                                                        r);
+    using svc_t = SERVICE_TYPE_NO_CONST(innodb_compression_stats);
+    if (reg.is_valid() &&
+        !reg->register_service(
+            zip_stat_service_impl,
+            reinterpret_cast<my_h_service>(const_cast<svc_t *>(
+                &SERVICE_IMPLEMENTATION(innodb, innodb_compression_stats))))) {
+      zip_stat_service_registered = true;
+    }
+  }
+  mysql_plugin_registry_release(r);
+
+  if (!zip_stat_service_registered) {
+    ib::warn(ER_IB_MSG_1269)
+        << "Cannot register the innodb_compression_stats service";
+  }
+}
+
+void innodb_zip_stat_service_unregister() {
+  if (!zip_stat_service_registered) {
+    return;
+  }
+  SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
+  if (r == nullptr) {
+    return;
+  }
+  {
+    my_service<SERVICE_TYPE(registry_registration)> reg("registry_registration",
+                                                        r);
+    /* Fails while a plugin still holds a reference; the methods then
+    refuse to work once InnoDB has shut down. */
+    if (reg.is_valid() && !reg->unregister(zip_stat_service_impl)) {
+      zip_stat_service_registered = false;
+    }
+  }
+  mysql_plugin_registry_release(r);
+}

@@ -1,0 +1,160 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+*****************************************************************************/
+
+/** @file include/dict0zip_stat.h
+ Always-on compression statistics of every index of a ROW_FORMAT=COMPRESSED
+ table.
+
+ Upstream keeps per-index compression statistics only when
+ innodb_cmp_per_index_enabled=ON, because every update takes the global
+ page_zip_stat_per_index_mutex. These counters are always on and cost no
+ mutex on the compression path: each index owns a dict_zip_stat_t whose
+ counters are relaxed atomics, found through a lock-free hash
+ (ut_lock_free_hash_t, as buf_stat_per_index does for INNODB_CACHED_INDEXES)
+ keyed by index_id_t, because page_zip_decompress() only knows the space and
+ index id from the page header.
+
+ Life cycle of an entry:
+ - registered when an index of a compressed table enters the dictionary
+   cache (dict_index_add_to_cache), or re-attached if it is already known;
+ - kept when the table is evicted from the dictionary cache, so that the
+   counters of a table survive the LRU eviction of its dict_table_t;
+ - removed when the index is dropped (DROP TABLE, DROP INDEX, TRUNCATE, a
+   table-rebuilding ALTER, partition DDL): the same rule upstream applies to
+   INNODB_CMP_PER_INDEX;
+ - all entries start from zero at server start (nothing is persisted).
+
+ Entries are never freed while the server runs: a dropped entry goes to a
+ free list and is reused by the next registration, so a thread that looked
+ the entry up just before the drop can at worst add one event to the reused
+ entry; it can never touch freed memory.
+
+ Latching: the registry mutex protects the identity fields (names, table
+ id) and the membership of entries. It uses the latch id and level of
+ upstream's page_zip_stat_per_index_mutex (SYNC_PAGE_ZIP_STAT): it is
+ acquired after dict_sys->mutex and never held while acquiring dict_sys. The
+ counters themselves are read and updated without it.
+
+ Created 2026-11-21 */
+
+#ifndef dict0zip_stat_h
+#define dict0zip_stat_h
+
+#include "univ.i"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dict0types.h"
+
+struct dict_index_t;
+
+/** The counters kept per index. */
+enum dict_zip_stat_counter_t : unsigned {
+  /** Calls of page_zip_compress() on a page of the index. */
+  DICT_ZIP_STAT_COMPRESS_OPS = 0,
+  /** Calls of page_zip_compress() that fitted the compressed page. */
+  DICT_ZIP_STAT_COMPRESS_OK,
+  /** Microseconds spent in page_zip_compress(), failed calls included. */
+  DICT_ZIP_STAT_COMPRESS_USECS,
+  /** Successful calls of page_zip_decompress() on a page of the index. */
+  DICT_ZIP_STAT_UNCOMPRESS_OPS,
+  /** Microseconds spent in page_zip_decompress(). */
+  DICT_ZIP_STAT_UNCOMPRESS_USECS,
+  /** B-tree page splits of a compressed page whose record would have
+  fitted the uncompressed page after a reorganization: splits that only
+  compression (a failed compression, or the adaptive padding that avoids
+  one) made necessary. */
+  DICT_ZIP_STAT_SPLITS,
+  /** Reorganizations of a compressed page outside recovery: InnoDB
+  rebuilds and recompresses the whole page when a change no longer fits
+  the free space or the modification log of the compressed page. */
+  DICT_ZIP_STAT_REORGS,
+  /** Number of counters. */
+  DICT_ZIP_STAT_N_COUNTERS
+};
+
+/** A consistent copy of one index's entry, for INFORMATION_SCHEMA. */
+struct dict_zip_stat_snapshot_t {
+  /** Space and index id. */
+  index_id_t m_id{0, 0};
+  /** Table (or partition) id, as in dict_table_t::id. */
+  table_id_t m_table_id{0};
+  /** Table name in the dictionary ("db/t" or "db/t#p#p0"), as last seen
+  in the dictionary cache. */
+  std::string m_table_name;
+  /** Index name. */
+  std::string m_index_name;
+  /** Whether this is the clustered (primary) index. */
+  bool m_clustered{false};
+  /** Physical (compressed) page size in bytes. */
+  uint32_t m_zip_size{0};
+  /** Counter values. */
+  uint64_t m_counters[DICT_ZIP_STAT_N_COUNTERS]{};
+};
+
+/** Create the registry. Called once at InnoDB start-up, before any table
+is loaded into the dictionary cache. */
+void dict_zip_stat_create();
+
+/** Free the registry. Called at shutdown, after the dictionary cache has
+been closed. */
+void dict_zip_stat_free();
+
+/** Attach statistics to an index that enters the dictionary cache. Creates
+the entry if the index is not known yet, refreshes its names otherwise.
+Does nothing unless the table is ROW_FORMAT=COMPRESSED.
+@param[in]  index  index that was added to the dictionary cache */
+void dict_zip_stat_register(const dict_index_t *index);
+
+/** Note that an index leaves the dictionary cache.
+@param[in]  index      index being removed from the cache
+@param[in]  lru_evict  true if only evicted to make room in the cache (the
+                       counters are kept), false if the index is dropped
+                       (its counters are discarded) */
+void dict_zip_stat_remove(const dict_index_t *index, bool lru_evict);
+
+/** Add to a counter of an index. Lock-free; does nothing for an index
+without an entry (not compressed, not registered).
+@param[in]  id       space and index id
+@param[in]  counter  which counter
+@param[in]  n        amount to add */
+void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
+                       uint64_t n);
+
+/** Add to a counter of an index. Lock-free.
+@param[in]  index    index
+@param[in]  counter  which counter
+@param[in]  n        amount to add */
+void dict_zip_stat_add(const dict_index_t *index,
+                       dict_zip_stat_counter_t counter, uint64_t n);
+
+/** Copy all entries.
+@param[in]  reset  whether to reset each counter to zero as it is read
+@return one snapshot per registered index */
+std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset);
+
+/** Sum the counters of one table (or partition).
+@param[in]  table_id   table id
+@param[out] primary    counters of the clustered index
+@param[out] secondary  sum of the counters of the secondary indexes
+@return number of indexes found */
+size_t dict_zip_stat_get_table(table_id_t table_id,
+                               uint64_t primary[DICT_ZIP_STAT_N_COUNTERS],
+                               uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS]);
+
+#endif /* dict0zip_stat_h */
