@@ -12,7 +12,9 @@ Free Software Foundation. */
   or --plugin-load-add=compression_stats.so
 */
 
+#ifndef LOG_COMPONENT_TAG
 #define LOG_COMPONENT_TAG "compression_stats"
+#endif
 
 #include <mysql/plugin.h>
 
