@@ -113,6 +113,20 @@ bool dict_zip_stat_trackable(const index_id_t &id) {
          (id.m_index_id & 0xFFFFFFFF00000000ULL) == 0;
 }
 
+/** The registry key of an index.
+@param[in]  index  index
+@param[out] key    key for the lock-free hash and m_entries
+@return false if the index cannot be tracked (or no registry) */
+bool dict_zip_stat_key(const dict_index_t *index, uint64_t &key) {
+  const index_id_t id(index->space, index->id);
+
+  if (dict_zip_stat_sys == nullptr || !dict_zip_stat_trackable(id)) {
+    return false;
+  }
+  key = id.conv_to_int();
+  return true;
+}
+
 /** Look up an entry without any latch.
 @param[in]  id  space and index id
 @return entry or nullptr */
@@ -162,19 +176,13 @@ void dict_zip_stat_free() {
 void dict_zip_stat_register(const dict_index_t *index) {
   const dict_table_t *table = index->table;
 
-  if (dict_zip_stat_sys == nullptr || table == nullptr ||
-      !DICT_TF_GET_ZIP_SSIZE(table->flags) || table->is_temporary() ||
-      dict_index_is_ibuf(index) || dict_index_is_sdi(index)) {
+  uint64_t key;
+
+  if (table == nullptr || !DICT_TF_GET_ZIP_SSIZE(table->flags) ||
+      table->is_temporary() || dict_index_is_ibuf(index) ||
+      dict_index_is_sdi(index) || !dict_zip_stat_key(index, key)) {
     return;
   }
-
-  const index_id_t id(index->space, index->id);
-
-  if (!dict_zip_stat_trackable(id)) {
-    return;
-  }
-
-  const uint64_t key = id.conv_to_int();
 
   mutex_enter(&dict_zip_stat_sys->m_mutex);
 
@@ -200,7 +208,7 @@ void dict_zip_stat_register(const dict_index_t *index) {
   }
 
   ut_ad(e->m_table_id == 0 || e->m_table_id == table->id);
-  e->m_id = id;
+  e->m_id = index_id_t(index->space, index->id);
   e->m_table_id = table->id;
   e->m_table_name = table->name.m_name;
   e->m_index_name = index->name();
@@ -211,17 +219,11 @@ void dict_zip_stat_register(const dict_index_t *index) {
 }
 
 void dict_zip_stat_remove(const dict_index_t *index, bool lru_evict) {
-  if (dict_zip_stat_sys == nullptr) {
+  uint64_t key;
+
+  if (!dict_zip_stat_key(index, key)) {
     return;
   }
-
-  const index_id_t id(index->space, index->id);
-
-  if (!dict_zip_stat_trackable(id)) {
-    return;
-  }
-
-  const uint64_t key = id.conv_to_int();
 
   mutex_enter(&dict_zip_stat_sys->m_mutex);
 
