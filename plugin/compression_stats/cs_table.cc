@@ -31,6 +31,7 @@ Free Software Foundation. */
 #include "sql/dd/types/partition.h"
 #include "sql/dd/types/schema.h"
 #include "sql/dd/types/table.h"
+#include "sql/error_handler.h"
 #include "sql/field.h"
 #include "sql/mysqld.h"
 #include "sql/mysqld_cs.h"
@@ -179,12 +180,32 @@ const char *row_format_name(dd::Table::enum_row_format rf) {
   return "";
 }
 
+/** Downgrades the errors InnoDB may raise while opening one table
+(a corrupted table, a metadata lock timeout, a missing tablespace) to
+warnings, so that one bad table does not fail the whole SELECT: its row is
+left out and the warning says why. */
+class Downgrade_errors : public Internal_error_handler {
+ public:
+  bool handle_condition(THD *, uint, const char *,
+                        Sql_condition::enum_severity_level *level,
+                        const char *) override {
+    if (*level == Sql_condition::SL_ERROR) {
+      *level = Sql_condition::SL_WARNING;
+    }
+    return false;
+  }
+};
+
 /** Emit one row. @return true on error */
 bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
               const dd::Table &tab, const char *part, const char *subpart,
               uint64_t table_id) {
   innodb_zip_table_stats_t s;
-  if (engine_get_table(table_id, &s)) {
+  Downgrade_errors handler;
+  thd->push_internal_handler(&handler);
+  const bool missing = engine_get_table(table_id, &s);
+  thd->pop_internal_handler();
+  if (missing) {
     /* Dropped since we listed it, or InnoDB cannot open it: no row. */
     return false;
   }

@@ -26,6 +26,8 @@ for more details.
 
 #include "dict0dict.h"
 #include "dict0mem.h"
+#include "fil0fil.h"
+#include "fsp0fsp.h"
 #include "fsp0sysspace.h"
 #include "sync0types.h"
 #include "ut0lock_free_hash.h"
@@ -52,6 +54,8 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   std::string m_index_name;
   /** Whether the index is clustered. */
   bool m_clustered{false};
+  /** Whether the table is an auxiliary table of a FULLTEXT index. */
+  bool m_fts_aux{false};
   /** Physical page size. */
   uint32_t m_zip_size{0};
 
@@ -65,13 +69,17 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   }
 };
 
+/** Number of entries below which no sweep is attempted on registration. */
+constexpr size_t DICT_ZIP_STAT_SWEEP_MIN = 1024;
+
 /** The registry of all entries. */
 struct dict_zip_stat_sys_t {
   dict_zip_stat_sys_t() {
-    m_map = ut::new_withkey<ut_lock_free_hash_t>(
-        ut::make_psi_memory_key(mem_key_ut_lock_free_hash_t), 1024, false);
+    m_map = ut::new_withkey<ut_lock_free_hash_t>(UT_NEW_THIS_FILE_PSI_KEY,
+                                                 1024, false);
     /* Same latch id and level as page_zip_stat_per_index_mutex, whose
-    role this registry plays for the always-on counters. */
+    role this registry plays for the always-on counters; the two are never
+    held together. */
     mutex_create(LATCH_ID_PAGE_ZIP_STAT_PER_INDEX, &m_mutex);
   }
 
@@ -89,9 +97,46 @@ struct dict_zip_stat_sys_t {
   dict_zip_stat_sys_t(const dict_zip_stat_sys_t &) = delete;
   dict_zip_stat_sys_t &operator=(const dict_zip_stat_sys_t &) = delete;
 
+  /** Discard one entry. The caller holds m_mutex.
+  @param[in]  it  entry in m_entries
+  @return the next entry */
+  std::unordered_map<uint64_t, dict_zip_stat_t *>::iterator drop(
+      std::unordered_map<uint64_t, dict_zip_stat_t *>::iterator it) {
+    dict_zip_stat_t *e = it->second;
+    m_map->del(it->first);
+    auto t = m_by_table.find(e->m_table_id);
+    if (t != m_by_table.end()) {
+      auto &v = t->second;
+      v.erase(std::remove(v.begin(), v.end(), e), v.end());
+      if (v.empty()) {
+        m_by_table.erase(t);
+      }
+    }
+    e->m_table_id = 0;
+    m_free.push_back(e);
+    return m_entries.erase(it);
+  }
+
+  /** Discard the entries whose tablespace no longer exists: dropped
+  file-per-table tables and partitions, however the drop was finished.
+  The caller holds m_mutex. */
+  void sweep() {
+    for (auto it = m_entries.begin(); it != m_entries.end();) {
+      fil_space_t *space = fil_space_acquire_silent(it->second->m_id.m_space_id);
+      if (space == nullptr) {
+        it = drop(it);
+      } else {
+        fil_space_release(space);
+        ++it;
+      }
+    }
+    m_sweep_at = std::max(DICT_ZIP_STAT_SWEEP_MIN, 2 * m_entries.size());
+  }
+
   /** Lock-free lookup: index_id_t::conv_to_int() -> dict_zip_stat_t*. */
   ut_lock_free_hash_t *m_map;
-  /** Protects m_entries, m_free and the identity fields of entries. */
+  /** Protects m_entries, m_by_table, m_free, m_sweep_at and the identity
+  fields of entries. */
   ib_mutex_t m_mutex;
   /** All live entries, for iteration and registration. */
   std::unordered_map<uint64_t, dict_zip_stat_t *> m_entries;
@@ -99,42 +144,38 @@ struct dict_zip_stat_sys_t {
   std::unordered_map<table_id_t, std::vector<dict_zip_stat_t *>> m_by_table;
   /** Entries of dropped indexes, reused by the next registrations. */
   std::vector<dict_zip_stat_t *> m_free;
+  /** Sweep when a registration finds this many entries: keeps the
+  registry bounded even if INFORMATION_SCHEMA is never read. */
+  size_t m_sweep_at{DICT_ZIP_STAT_SWEEP_MIN};
 };
 
-/** The registry, nullptr before start-up and after shutdown. */
-dict_zip_stat_sys_t *dict_zip_stat_sys = nullptr;
+/** The registry, nullptr before start-up and after shutdown. Published
+with release/acquire: I/O threads that decompress pages may run before
+dict_init() creates it. */
+std::atomic<dict_zip_stat_sys_t *> dict_zip_stat_sys{nullptr};
 
-/** Whether an index id can be a key of the lock-free hash (the same rule
-as buf_stat_per_index_t::should_skip()).
+/** Whether an index id can be a key of the lock-free hash: not the change
+buffer, not a temporary or system tablespace (compressed tables never live
+there), not an index whose id is not assigned yet (indexes being loaded from
+the data dictionary, and the dummy indexes of redo recovery, have id 0), and
+small enough for index_id_t::conv_to_int().
 @param[in]  id  space and index id
 @return true if the id can be tracked */
 bool dict_zip_stat_trackable(const index_id_t &id) {
-  return !id.is_ibuf() && !fsp_is_system_temporary(id.m_space_id) &&
+  return id.m_index_id != 0 && id.m_space_id != 0 && !id.is_ibuf() &&
+         !fsp_is_system_or_temp_tablespace(id.m_space_id) &&
          (id.m_index_id & 0xFFFFFFFF00000000ULL) == 0;
-}
-
-/** The registry key of an index.
-@param[in]  index  index
-@param[out] key    key for the lock-free hash and m_entries
-@return false if the index cannot be tracked (or no registry) */
-bool dict_zip_stat_key(const dict_index_t *index, uint64_t &key) {
-  const index_id_t id(index->space, index->id);
-
-  if (dict_zip_stat_sys == nullptr || !dict_zip_stat_trackable(id)) {
-    return false;
-  }
-  key = id.conv_to_int();
-  return true;
 }
 
 /** Look up an entry without any latch.
 @param[in]  id  space and index id
 @return entry or nullptr */
 dict_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
-  if (dict_zip_stat_sys == nullptr || !dict_zip_stat_trackable(id)) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_sys.load(std::memory_order_acquire);
+  if (sys == nullptr || !dict_zip_stat_trackable(id)) {
     return nullptr;
   }
-  const int64_t v = dict_zip_stat_sys->m_map->get(id.conv_to_int());
+  const int64_t v = sys->m_map->get(id.conv_to_int());
   if (v == ut_lock_free_hash_t::NOT_FOUND) {
     return nullptr;
   }
@@ -152,6 +193,7 @@ void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
   snap.m_table_name = e->m_table_name;
   snap.m_index_name = e->m_index_name;
   snap.m_clustered = e->m_clustered;
+  snap.m_fts_aux = e->m_fts_aux;
   snap.m_zip_size = e->m_zip_size;
   for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
     snap.m_counters[i] =
@@ -160,98 +202,142 @@ void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
   }
 }
 
+/** The registry, for the functions below that run under its mutex
+(published before any of them can be called). */
+dict_zip_stat_sys_t *dict_zip_stat_get_sys() {
+  return dict_zip_stat_sys.load(std::memory_order_acquire);
+}
+
 }  // namespace
 
 void dict_zip_stat_create() {
-  ut_a(dict_zip_stat_sys == nullptr);
-  dict_zip_stat_sys = ut::new_withkey<dict_zip_stat_sys_t>(
-      ut::make_psi_memory_key(mem_key_buf_stat_per_index_t));
+  ut_a(dict_zip_stat_get_sys() == nullptr);
+  dict_zip_stat_sys.store(
+      ut::new_withkey<dict_zip_stat_sys_t>(UT_NEW_THIS_FILE_PSI_KEY),
+      std::memory_order_release);
 }
 
 void dict_zip_stat_free() {
-  ut::delete_(dict_zip_stat_sys);
-  dict_zip_stat_sys = nullptr;
+  dict_zip_stat_sys_t *sys = dict_zip_stat_sys.exchange(nullptr);
+  ut::delete_(sys);
 }
 
 void dict_zip_stat_register(const dict_index_t *index) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
   const dict_table_t *table = index->table;
+  const index_id_t id(index->space, index->id);
 
-  uint64_t key;
-
-  if (table == nullptr || !DICT_TF_GET_ZIP_SSIZE(table->flags) ||
-      table->is_temporary() || dict_index_is_ibuf(index) ||
-      dict_index_is_sdi(index) || !dict_zip_stat_key(index, key)) {
+  if (sys == nullptr || table == nullptr ||
+      !DICT_TF_GET_ZIP_SSIZE(table->flags) || table->is_temporary() ||
+      dict_index_is_ibuf(index) || dict_index_is_sdi(index) ||
+      (index->type & DICT_FTS) || !dict_zip_stat_trackable(id)) {
     return;
   }
 
-  mutex_enter(&dict_zip_stat_sys->m_mutex);
+  const uint64_t key = id.conv_to_int();
+
+  mutex_enter(&sys->m_mutex);
 
   dict_zip_stat_t *e;
-  auto it = dict_zip_stat_sys->m_entries.find(key);
+  auto it = sys->m_entries.find(key);
 
-  if (it != dict_zip_stat_sys->m_entries.end()) {
+  if (it != sys->m_entries.end()) {
     e = it->second;
   } else {
-    if (dict_zip_stat_sys->m_free.empty()) {
-      e = ut::aligned_new_withkey<dict_zip_stat_t>(
-          ut::make_psi_memory_key(mem_key_buf_stat_per_index_t),
-          alignof(dict_zip_stat_t));
+    if (sys->m_entries.size() >= sys->m_sweep_at) {
+      sys->sweep();
+    }
+    if (sys->m_free.empty()) {
+      e = ut::aligned_new_withkey<dict_zip_stat_t>(UT_NEW_THIS_FILE_PSI_KEY,
+                                                   alignof(dict_zip_stat_t));
     } else {
-      e = dict_zip_stat_sys->m_free.back();
-      dict_zip_stat_sys->m_free.pop_back();
+      e = sys->m_free.back();
+      sys->m_free.pop_back();
       e->clear();
     }
-    dict_zip_stat_sys->m_entries.emplace(key, e);
-    dict_zip_stat_sys->m_by_table[table->id].push_back(e);
-    dict_zip_stat_sys->m_map->set(
-        key, static_cast<int64_t>(reinterpret_cast<intptr_t>(e)));
+    e->m_table_id = table->id;
+    sys->m_entries.emplace(key, e);
+    sys->m_by_table[table->id].push_back(e);
+    sys->m_map->set(key, static_cast<int64_t>(reinterpret_cast<intptr_t>(e)));
   }
 
-  ut_ad(e->m_table_id == 0 || e->m_table_id == table->id);
-  e->m_id = index_id_t(index->space, index->id);
-  e->m_table_id = table->id;
+  ut_ad(e->m_table_id == table->id);
+  e->m_id = id;
   e->m_table_name = table->name.m_name;
   e->m_index_name = index->name();
   e->m_clustered = index->is_clustered();
+  e->m_fts_aux = table->is_fts_aux();
   e->m_zip_size = static_cast<uint32_t>(dict_table_page_size(table).physical());
 
-  mutex_exit(&dict_zip_stat_sys->m_mutex);
+  mutex_exit(&sys->m_mutex);
 }
 
-void dict_zip_stat_remove(const dict_index_t *index, bool lru_evict) {
-  uint64_t key;
+void dict_zip_stat_register_table(const dict_table_t *table) {
+  if (!DICT_TF_GET_ZIP_SSIZE(table->flags)) {
+    return;
+  }
+  for (const dict_index_t *index = table->first_index(); index != nullptr;
+       index = index->next()) {
+    dict_zip_stat_register(index);
+  }
+}
 
-  if (!dict_zip_stat_key(index, key)) {
+void dict_zip_stat_evict(const dict_index_t *index) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
+  const index_id_t id(index->space, index->id);
+
+  if (sys == nullptr || !dict_zip_stat_trackable(id)) {
     return;
   }
 
-  mutex_enter(&dict_zip_stat_sys->m_mutex);
+  mutex_enter(&sys->m_mutex);
+  auto it = sys->m_entries.find(id.conv_to_int());
+  if (it != sys->m_entries.end() &&
+      it->second->m_table_id == index->table->id) {
+    /* Keep the counters; remember the latest name of the table. */
+    it->second->m_table_name = index->table->name.m_name;
+  }
+  mutex_exit(&sys->m_mutex);
+}
 
-  auto it = dict_zip_stat_sys->m_entries.find(key);
+void dict_zip_stat_drop_table(table_id_t table_id) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
 
-  if (it != dict_zip_stat_sys->m_entries.end()) {
-    dict_zip_stat_t *e = it->second;
-
-    if (lru_evict) {
-      /* Keep the counters; remember the latest name of the table. */
-      e->m_table_name = index->table->name.m_name;
-    } else {
-      dict_zip_stat_sys->m_map->del(key);
-      dict_zip_stat_sys->m_entries.erase(it);
-      auto t = dict_zip_stat_sys->m_by_table.find(e->m_table_id);
-      if (t != dict_zip_stat_sys->m_by_table.end()) {
-        auto &v = t->second;
-        v.erase(std::remove(v.begin(), v.end(), e), v.end());
-        if (v.empty()) {
-          dict_zip_stat_sys->m_by_table.erase(t);
-        }
-      }
-      e->m_table_id = 0;
-      dict_zip_stat_sys->m_free.push_back(e);
-    }
+  if (sys == nullptr) {
+    return;
   }
 
-  mutex_exit(&dict_zip_stat_sys->m_mutex);
+  mutex_enter(&sys->m_mutex);
+  auto t = sys->m_by_table.find(table_id);
+  if (t != sys->m_by_table.end()) {
+    /* Copy: drop() edits the vector. */
+    const std::vector<dict_zip_stat_t *> entries = t->second;
+    for (const dict_zip_stat_t *e : entries) {
+      auto it = sys->m_entries.find(e->m_id.conv_to_int());
+      ut_ad(it != sys->m_entries.end());
+      if (it != sys->m_entries.end()) {
+        sys->drop(it);
+      }
+    }
+  }
+  mutex_exit(&sys->m_mutex);
+}
+
+void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
+
+  if (sys == nullptr || ids.empty()) {
+    return;
+  }
+
+  mutex_enter(&sys->m_mutex);
+  for (const index_id_t &id : ids) {
+    auto it = sys->m_entries.find(id.conv_to_int());
+    if (it != sys->m_entries.end()) {
+      sys->drop(it);
+    }
+  }
+  mutex_exit(&sys->m_mutex);
 }
 
 void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
@@ -270,49 +356,72 @@ void dict_zip_stat_add(const dict_index_t *index,
 
 std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset) {
   std::vector<dict_zip_stat_snapshot_t> out;
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
 
-  if (dict_zip_stat_sys == nullptr) {
+  if (sys == nullptr) {
     return out;
   }
 
-  mutex_enter(&dict_zip_stat_sys->m_mutex);
-  out.resize(dict_zip_stat_sys->m_entries.size());
+  mutex_enter(&sys->m_mutex);
+  sys->sweep();
+  out.resize(sys->m_entries.size());
   size_t i = 0;
-  for (auto &it : dict_zip_stat_sys->m_entries) {
+  for (auto &it : sys->m_entries) {
     dict_zip_stat_copy(it.second, reset, out[i++]);
   }
-  mutex_exit(&dict_zip_stat_sys->m_mutex);
+  mutex_exit(&sys->m_mutex);
 
   return out;
 }
 
-size_t dict_zip_stat_get_table(table_id_t table_id,
+size_t dict_zip_stat_get_table(const dict_table_t *table,
                                uint64_t primary[DICT_ZIP_STAT_N_COUNTERS],
                                uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS]) {
   size_t n = 0;
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
 
   for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
     primary[i] = secondary[i] = 0;
   }
 
-  if (dict_zip_stat_sys == nullptr) {
+  if (sys == nullptr) {
     return 0;
   }
 
-  mutex_enter(&dict_zip_stat_sys->m_mutex);
-  auto t = dict_zip_stat_sys->m_by_table.find(table_id);
-  if (t == dict_zip_stat_sys->m_by_table.end()) {
-    mutex_exit(&dict_zip_stat_sys->m_mutex);
+  mutex_enter(&sys->m_mutex);
+  auto t = sys->m_by_table.find(table->id);
+  if (t == sys->m_by_table.end()) {
+    mutex_exit(&sys->m_mutex);
     return 0;
   }
+  std::vector<uint64_t> gone;
   for (const dict_zip_stat_t *e : t->second) {
+    bool live = false;
+    for (const dict_index_t *index = table->first_index(); index != nullptr;
+         index = index->next()) {
+      if (index->id == e->m_id.m_index_id && index->space == e->m_id.m_space_id) {
+        live = true;
+        break;
+      }
+    }
+    if (!live) {
+      /* Dropped by DROP INDEX (or a rolled back ADD INDEX). */
+      gone.push_back(e->m_id.conv_to_int());
+      continue;
+    }
     uint64_t *dst = e->m_clustered ? primary : secondary;
     for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
       dst[i] += e->m_counters[i].load(std::memory_order_relaxed);
     }
     n++;
   }
-  mutex_exit(&dict_zip_stat_sys->m_mutex);
+  for (uint64_t key : gone) {
+    auto it = sys->m_entries.find(key);
+    if (it != sys->m_entries.end()) {
+      sys->drop(it);
+    }
+  }
+  mutex_exit(&sys->m_mutex);
 
   return n;
 }

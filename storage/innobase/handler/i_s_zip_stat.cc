@@ -23,8 +23,9 @@ for more details.
    (as INNODB_CMP_RESET does for INNODB_CMP);
  - INNODB_CMP_PER_TABLE_INDEX: one row per index.
 
- Like INNODB_CMP, they require the PROCESS privilege; a user without it
- sees no rows. Modelled on INNODB_CMP_PER_INDEX in handler/i_s.cc.
+ Like INNODB_CMP, they require the PROCESS privilege: for a user without
+ it, reading them fails with ER_SPECIFIC_ACCESS_DENIED_ERROR. Modelled on
+ INNODB_CMP_PER_INDEX in handler/i_s.cc.
 
  Created 2026-11-21 */
 
@@ -51,7 +52,7 @@ for more details.
 
 namespace {
 
-constexpr char zip_stat_author[] = PLUGIN_AUTHOR_ORACLE;
+constexpr char zip_stat_author[] = "mysql-compress authors";
 
 /** Version of these I_S plugins: the InnoDB major version and our own
 postfix. */
@@ -160,21 +161,25 @@ struct zip_stat_cache_names_t {
 
 /** Look up the current names of the tables of a snapshot, for tables that
 are in the dictionary cache. Entries of evicted tables keep the name they
-had when evicted (a rename loads the table into the cache).
-@param[in]  snap  snapshot
+had when evicted (a rename loads the table into the cache). Entries whose
+cached table no longer has the index (DROP INDEX, a rolled back ADD INDEX)
+are discarded from the registry and from the snapshot.
+@param[in,out]  snap  snapshot
 @return names found in the cache */
 zip_stat_cache_names_t zip_stat_current_names(
-    const std::vector<dict_zip_stat_snapshot_t> &snap) {
+    std::vector<dict_zip_stat_snapshot_t> &snap) {
   zip_stat_cache_names_t names;
   std::map<table_id_t, bool> wanted;
   for (const auto &s : snap) {
-    wanted[s.m_table_id] = true;
+    wanted[s.m_table_id] = false;
   }
 
-  auto visit = [&](dict_table_t *table) {
-    if (wanted.find(table->id) == wanted.end()) {
+  auto visit = [&](const dict_table_t *table) {
+    auto w = wanted.find(table->id);
+    if (w == wanted.end()) {
       return;
     }
+    w->second = true; /* cached */
     names.tables[table->id] = table->name.m_name;
     for (const dict_index_t *index = table->first_index(); index != nullptr;
          index = index->next()) {
@@ -182,7 +187,28 @@ zip_stat_cache_names_t zip_stat_current_names(
           index->name();
     }
   };
-  dict_sys->for_each_table(visit);
+  dict_sys_mutex_enter();
+  for (const dict_table_t *table : dict_sys->table_LRU) {
+    visit(table);
+  }
+  for (const dict_table_t *table : dict_sys->table_non_LRU) {
+    visit(table);
+  }
+  dict_sys_mutex_exit();
+
+  std::vector<index_id_t> gone;
+  std::vector<dict_zip_stat_snapshot_t> live;
+  live.reserve(snap.size());
+  for (auto &s : snap) {
+    if (wanted[s.m_table_id] &&
+        names.indexes.find(s.m_id.conv_to_int()) == names.indexes.end()) {
+      gone.push_back(s.m_id);
+    } else if (!s.m_fts_aux) {
+      live.push_back(std::move(s));
+    }
+  }
+  dict_zip_stat_drop_indexes(gone);
+  snap.swap(live);
   return names;
 }
 

@@ -71,7 +71,8 @@ dict_stats_update_transient() does for the index sizes.
 @param[in]  table  open table
 @return number of pages, UINT64_MAX if they cannot be counted */
 uint64_t zip_stat_allocated_pages(dict_table_t *table) {
-  if (table->ibd_file_missing || dict_table_is_discarded(table)) {
+  if (table->ibd_file_missing || dict_table_is_discarded(table) ||
+      srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
     return UINT64_MAX;
   }
 
@@ -79,7 +80,9 @@ uint64_t zip_stat_allocated_pages(dict_table_t *table) {
 
   for (dict_index_t *index = table->first_index(); index != nullptr;
        index = index->next()) {
-    if (dict_index_is_spatial(index) && index->page == FIL_NULL) {
+    /* The indexes dict_stats_should_ignore_index() skips. */
+    if ((index->type & DICT_FTS) || index->is_corrupted() ||
+        index->to_be_dropped) {
       continue;
     }
     mtr_t mtr;
@@ -108,6 +111,13 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   }
 
   THD *thd = current_thd;
+
+  /* Only user tables and partitions, from a connection (for the MDL). */
+  if (thd == nullptr || table_id == 0 || table_id == UINT64_MAX ||
+      dict_table_is_sdi(table_id)) {
+    return true;
+  }
+
   MDL_ticket *mdl = nullptr;
   dict_table_t *table = dd_table_open_on_id(table_id, thd, &mdl, false, true);
 
@@ -125,13 +135,13 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   s.n_indexes = static_cast<uint32_t>(UT_LIST_GET_LEN(table->indexes));
   s.allocated_pages = zip_stat_allocated_pages(table);
 
-  dd_table_close(table, thd, &mdl, false);
-
   uint64_t primary[DICT_ZIP_STAT_N_COUNTERS];
   uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS];
-  dict_zip_stat_get_table(table_id, primary, secondary);
+  dict_zip_stat_get_table(table, primary, secondary);
   zip_stat_copy_counters(primary, s.primary);
   zip_stat_copy_counters(secondary, s.secondary);
+
+  dd_table_close(table, thd, &mdl, false);
 
   s.size = std::min(stats_size, sizeof s);
   memcpy(stats, &s, s.size);

@@ -28,12 +28,19 @@ for more details.
 
  Life cycle of an entry:
  - registered when an index of a compressed table enters the dictionary
-   cache (dict_index_add_to_cache), or re-attached if it is already known;
- - kept when the table is evicted from the dictionary cache, so that the
-   counters of a table survive the LRU eviction of its dict_table_t;
- - removed when the index is dropped (DROP TABLE, DROP INDEX, TRUNCATE, a
-   table-rebuilding ALTER, partition DDL): the same rule upstream applies to
-   INNODB_CMP_PER_INDEX;
+   cache: dict_index_add_to_cache() for indexes being created (CREATE TABLE,
+   ADD INDEX, TRUNCATE, rebuilds), dict_table_add_to_cache() for tables
+   loaded from the data dictionary (their index ids are set only just before
+   that); registering a known index only refreshes its names;
+ - kept whenever a table or index leaves the dictionary cache (LRU eviction,
+   reload after DDL, partition DDL on other partitions): leaving the cache is
+   never taken as a drop;
+ - removed when the index really goes away: row_drop_table_for_mysql()
+   (DROP TABLE, TRUNCATE, the old copy of a rebuild, dropped partitions)
+   drops all entries of the table; a sweep drops entries whose tablespace no
+   longer exists (file-per-table drops, also those finished by the DDL log)
+   and, while reading INFORMATION_SCHEMA or the service, entries whose cached
+   table no longer has the index (DROP INDEX, a rolled back ADD INDEX);
  - all entries start from zero at server start (nothing is persisted).
 
  Entries are never freed while the server runs: a dropped entry goes to a
@@ -62,6 +69,7 @@ for more details.
 #include "dict0types.h"
 
 struct dict_index_t;
+struct dict_table_t;
 
 /** The counters kept per index. */
 enum dict_zip_stat_counter_t : unsigned {
@@ -101,6 +109,8 @@ struct dict_zip_stat_snapshot_t {
   std::string m_index_name;
   /** Whether this is the clustered (primary) index. */
   bool m_clustered{false};
+  /** Whether the table is an auxiliary table of a FULLTEXT index. */
+  bool m_fts_aux{false};
   /** Physical (compressed) page size in bytes. */
   uint32_t m_zip_size{0};
   /** Counter values. */
@@ -121,12 +131,23 @@ Does nothing unless the table is ROW_FORMAT=COMPRESSED.
 @param[in]  index  index that was added to the dictionary cache */
 void dict_zip_stat_register(const dict_index_t *index);
 
-/** Note that an index leaves the dictionary cache.
-@param[in]  index      index being removed from the cache
-@param[in]  lru_evict  true if only evicted to make room in the cache (the
-                       counters are kept), false if the index is dropped
-                       (its counters are discarded) */
-void dict_zip_stat_remove(const dict_index_t *index, bool lru_evict);
+/** Attach statistics to all indexes of a table that enters the dictionary
+cache. @see dict_zip_stat_register()
+@param[in]  table  table added to the dictionary cache */
+void dict_zip_stat_register_table(const dict_table_t *table);
+
+/** Note that an index leaves the dictionary cache. Its counters are kept;
+the entry remembers the latest name of its table.
+@param[in]  index  index being removed from the cache */
+void dict_zip_stat_evict(const dict_index_t *index);
+
+/** Discard the counters of all indexes of a dropped table.
+@param[in]  table_id  id of the dropped table */
+void dict_zip_stat_drop_table(table_id_t table_id);
+
+/** Discard the counters of indexes that no longer exist.
+@param[in]  ids  space and index ids */
+void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids);
 
 /** Add to a counter of an index. Lock-free; does nothing for an index
 without an entry (not compressed, not registered).
@@ -148,12 +169,14 @@ void dict_zip_stat_add(const dict_index_t *index,
 @return one snapshot per registered index */
 std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset);
 
-/** Sum the counters of one table (or partition).
-@param[in]  table_id   table id
+/** Sum the counters of one open table (or partition). Entries of indexes
+the table no longer has are discarded on the way.
+@param[in]  table      table, open (the caller holds a reference and a
+                       metadata lock, so its index list cannot change)
 @param[out] primary    counters of the clustered index
 @param[out] secondary  sum of the counters of the secondary indexes
 @return number of indexes found */
-size_t dict_zip_stat_get_table(table_id_t table_id,
+size_t dict_zip_stat_get_table(const dict_table_t *table,
                                uint64_t primary[DICT_ZIP_STAT_N_COUNTERS],
                                uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS]);
 
