@@ -18,7 +18,7 @@ mtr_rc=$?
 
 gcovr --root "$SRC_DIR" --object-directory "$BUILD_DIR" \
   --filter "$SRC_DIR/plugin/compression_stats/" --filter "$SRC_DIR/storage/innobase/" \
-  --json "$out/coverage.json" --gcov-ignore-errors=no_working_dir_found \
+  --json "$out/coverage.json" \
   > "$out/gcovr.log" 2>&1 || { tail -20 "$out/gcovr.log"; die "gcovr failed"; }
 python3 "$COMPRESS_ROOT/scripts/coverage_report.py" "$out/coverage.json" \
   "$PRISTINE_DIR" "$SRC_DIR" "$COMPRESS_ROOT" | tee "$out/summary.txt"
