@@ -70,6 +70,7 @@ enum cs_column {
   COL_ZIP_SPLITS,
   COL_ZIP_REORGS,
   COL_COMPRESS_FAILURE_PCT,
+  COL_COMPRESS_PADDING,
 };
 
 #define CS_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
@@ -107,6 +108,7 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("ZIP_SPLITS", 0),
     CS_U64("ZIP_REORGS", 0),
     CS_DOUBLE("COMPRESS_FAILURE_PCT"),
+    CS_U64("COMPRESS_PADDING", 0),
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
 namespace {
@@ -258,6 +260,12 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   /* Failed compressions in percent of attempts; NULL before any. */
   store_double(f[COL_COMPRESS_FAILURE_PCT], ops == 0,
                ops == 0 ? 0.0 : 100.0 * static_cast<double>(ops - ok) / ops);
+  /* The adaptive pad of the clustered index (Facebook's COMPRESS_PADDING). */
+  store_u64(f[COL_COMPRESS_PADDING],
+            s.size >= offsetof(innodb_zip_table_stats_t, primary_padding) +
+                          sizeof(s.primary_padding)
+                ? s.primary_padding
+                : 0);
 
   return schema_table_store_record(thd, t);
 }

@@ -58,6 +58,9 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   bool m_fts_aux{false};
   /** Physical page size. */
   uint32_t m_zip_size{0};
+  /** Current adaptive padding in bytes, mirrored from
+  dict_index_t::zip_pad.pad so that it can be read without the index. */
+  std::atomic<uint64_t> m_pad{0};
 
   dict_zip_stat_t() { clear(); }
 
@@ -195,6 +198,7 @@ void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
   snap.m_clustered = e->m_clustered;
   snap.m_fts_aux = e->m_fts_aux;
   snap.m_zip_size = e->m_zip_size;
+  snap.m_pad = e->m_pad.load(std::memory_order_relaxed);
   for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
     snap.m_counters[i] =
         reset ? e->m_counters[i].exchange(0, std::memory_order_relaxed)
@@ -268,6 +272,8 @@ void dict_zip_stat_register(const dict_index_t *index) {
   e->m_clustered = index->is_clustered();
   e->m_fts_aux = table->is_fts_aux();
   e->m_zip_size = static_cast<uint32_t>(dict_table_page_size(table).physical());
+  /* A reloaded index starts with no padding. */
+  e->m_pad.store(index->zip_pad.pad.load(), std::memory_order_relaxed);
 
   mutex_exit(&sys->m_mutex);
 }
@@ -352,6 +358,20 @@ void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
 void dict_zip_stat_add(const dict_index_t *index,
                        dict_zip_stat_counter_t counter, uint64_t n) {
   dict_zip_stat_add(index_id_t(index->space, index->id), counter, n);
+}
+
+void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
+                               ulint after) {
+  dict_zip_stat_t *e =
+      dict_zip_stat_lookup(index_id_t(index->space, index->id));
+
+  if (e == nullptr) {
+    return;
+  }
+  e->m_pad.store(after, std::memory_order_relaxed);
+  e->m_counters[after > before ? DICT_ZIP_STAT_PAD_INCREMENTS
+                               : DICT_ZIP_STAT_PAD_DECREMENTS]
+      .fetch_add(1, std::memory_order_relaxed);
 }
 
 std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset) {

@@ -34,6 +34,7 @@ for more details.
 #include <field.h>
 #include <sql_show.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -127,7 +128,23 @@ ST_FIELD_INFO zip_stat_index_fields[] = {
     ZIP_STAT_U64("UNCOMPRESS_USECS"),
     ZIP_STAT_U64("ZIP_SPLITS"),
     ZIP_STAT_U64("ZIP_REORGS"),
+    ZIP_STAT_U64("PADDING"),
+    ZIP_STAT_U64("FILL_LIMIT"),
+    ZIP_STAT_U64("PAD_INCREMENTS"),
+    ZIP_STAT_U64("PAD_DECREMENTS"),
     ZIP_STAT_END};
+
+/** The page fill limit that an adaptive pad gives, as
+dict_index_zip_pad_optimal_page_size() computes it.
+@param[in]  pad  pad in bytes
+@return bytes of a page that inserts may fill */
+uint64_t zip_stat_fill_limit(uint64_t pad) {
+  if (zip_failure_threshold_pct == 0) {
+    return UNIV_PAGE_SIZE;
+  }
+  const uint64_t min_sz = (UNIV_PAGE_SIZE * (100 - zip_pad_max)) / 100;
+  return std::max<uint64_t>(UNIV_PAGE_SIZE - pad, min_sz);
+}
 
 /** Names of one table as shown to the user. */
 struct zip_stat_names_t {
@@ -363,6 +380,12 @@ int zip_stat_index_fill(THD *thd, Table_ref *tables, Item *) {
     }
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_SPLITS], true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REORGS], true);
+    err |= fields[col++]->store(s.m_pad, true);
+    err |= fields[col++]->store(zip_stat_fill_limit(s.m_pad), true);
+    err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_INCREMENTS],
+                                true);
+    err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_DECREMENTS],
+                                true);
     if (err || schema_table_store_record(thd, table)) {
       return 1;
     }

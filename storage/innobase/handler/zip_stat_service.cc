@@ -140,6 +140,9 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   dict_zip_stat_get_table(table, primary, secondary);
   zip_stat_copy_counters(primary, s.primary);
   zip_stat_copy_counters(secondary, s.secondary);
+  if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
+    s.primary_padding = clust->zip_pad.pad.load();
+  }
 
   dd_table_close(table, thd, &mdl, false);
 

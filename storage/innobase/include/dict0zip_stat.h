@@ -92,6 +92,13 @@ enum dict_zip_stat_counter_t : unsigned {
   rebuilds and recompresses the whole page when a change no longer fits
   the free space or the modification log of the compressed page. */
   DICT_ZIP_STAT_REORGS,
+  /** Times the adaptive padding of the index grew by ZIP_PAD_INCR bytes
+  (a round of ZIP_PAD_ROUND_LEN compressions failed more often than
+  innodb_compression_failure_threshold_pct). */
+  DICT_ZIP_STAT_PAD_INCREMENTS,
+  /** Times it shrank again (after ZIP_PAD_SUCCESSFUL_ROUND_LIMIT good
+  rounds). */
+  DICT_ZIP_STAT_PAD_DECREMENTS,
   /** Number of counters. */
   DICT_ZIP_STAT_N_COUNTERS
 };
@@ -113,6 +120,9 @@ struct dict_zip_stat_snapshot_t {
   bool m_fts_aux{false};
   /** Physical (compressed) page size in bytes. */
   uint32_t m_zip_size{0};
+  /** Current adaptive padding of the index in bytes (not a counter: a
+  reset leaves it). */
+  uint64_t m_pad{0};
   /** Counter values. */
   uint64_t m_counters[DICT_ZIP_STAT_N_COUNTERS]{};
 };
@@ -163,6 +173,15 @@ void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
 @param[in]  n        amount to add */
 void dict_zip_stat_add(const dict_index_t *index,
                        dict_zip_stat_counter_t counter, uint64_t n);
+
+/** Note a change of the adaptive padding of an index. Called under the
+index's zip_pad mutex, only when the pad changed. Lock-free.
+@param[in]  index   index (a dummy index of recovery or of a change buffer
+                    merge is ignored)
+@param[in]  before  pad before the update, in bytes
+@param[in]  after   pad after the update, in bytes */
+void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
+                               ulint after);
 
 /** Copy all entries.
 @param[in]  reset  whether to reset each counter to zero as it is read

@@ -67,6 +67,10 @@ struct innodb_zip_table_stats_t {
   struct innodb_zip_counters_t primary;
   /** Sum of the counters of the secondary indexes. */
   struct innodb_zip_counters_t secondary;
+  /** Current adaptive padding of the clustered index in bytes: the room
+  InnoDB leaves free in its pages so that they compress. (Added after the
+  first version: present if size covers it.) */
+  uint64_t primary_padding;
 };
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
