@@ -30,6 +30,9 @@ for more details.
 #include "fsp0fsp.h"
 #include "fsp0sysspace.h"
 #include "sync0types.h"
+#include "btr0btr.h"
+#include "page0page.h"
+#include "ut0counter.h"
 #include "ut0lock_free_hash.h"
 #include "ut0mutex.h"
 #include "ut0new.h"
@@ -151,6 +154,11 @@ struct dict_zip_stat_sys_t {
   registry bounded even if INFORMATION_SCHEMA is never read. */
   size_t m_sweep_at{DICT_ZIP_STAT_SWEEP_MIN};
 };
+
+/** Redo records with compressed page images and their bytes, all tables:
+sharded counters, no shared cache line on the logging path. */
+ib_counter_t<uint64_t> dict_zip_stat_redo_images_total;
+ib_counter_t<uint64_t> dict_zip_stat_redo_bytes_total;
 
 /** The registry, nullptr before start-up and after shutdown. Published
 with release/acquire: I/O threads that decompress pages may run before
@@ -372,6 +380,29 @@ void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
   e->m_counters[after > before ? DICT_ZIP_STAT_PAD_INCREMENTS
                                : DICT_ZIP_STAT_PAD_DECREMENTS]
       .fetch_add(1, std::memory_order_relaxed);
+}
+
+void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
+                              uint64_t bytes) {
+  dict_zip_stat_redo_images_total.inc();
+  dict_zip_stat_redo_bytes_total.add(bytes);
+
+  const index_id_t id =
+      index->id != 0 ? index_id_t(index->space, index->id)
+                     : index_id_t(page_get_space_id(page),
+                                  btr_page_get_index_id(page));
+  dict_zip_stat_t *e = dict_zip_stat_lookup(id);
+  if (e != nullptr) {
+    e->m_counters[DICT_ZIP_STAT_REDO_IMAGES].fetch_add(
+        1, std::memory_order_relaxed);
+    e->m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES].fetch_add(
+        bytes, std::memory_order_relaxed);
+  }
+}
+
+void dict_zip_stat_redo_totals(uint64_t &images, uint64_t &bytes) {
+  images = dict_zip_stat_redo_images_total;
+  bytes = dict_zip_stat_redo_bytes_total;
 }
 
 std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset) {

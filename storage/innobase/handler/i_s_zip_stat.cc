@@ -114,6 +114,8 @@ ST_FIELD_INFO zip_stat_table_fields[] = {
     ZIP_STAT_U64("UNCOMPRESS_USECS_SECONDARY"),
     ZIP_STAT_U64("ZIP_SPLITS"),
     ZIP_STAT_U64("ZIP_REORGS"),
+    ZIP_STAT_U64("REDO_PAGE_IMAGES"),
+    ZIP_STAT_U64("REDO_PAGE_IMAGE_BYTES"),
     ZIP_STAT_END};
 
 ST_FIELD_INFO zip_stat_index_fields[] = {
@@ -132,6 +134,8 @@ ST_FIELD_INFO zip_stat_index_fields[] = {
     ZIP_STAT_U64("FILL_LIMIT"),
     ZIP_STAT_U64("PAD_INCREMENTS"),
     ZIP_STAT_U64("PAD_DECREMENTS"),
+    ZIP_STAT_U64("REDO_PAGE_IMAGES"),
+    ZIP_STAT_U64("REDO_PAGE_IMAGE_BYTES"),
     ZIP_STAT_END};
 
 /** The page fill limit that an adaptive pad gives, as
@@ -330,6 +334,12 @@ int zip_stat_table_fill_low(THD *thd, Table_ref *tables, bool reset) {
     err |= fields[col++]->store(
         a.primary[DICT_ZIP_STAT_REORGS] + a.secondary[DICT_ZIP_STAT_REORGS],
         true);
+    err |= fields[col++]->store(a.primary[DICT_ZIP_STAT_REDO_IMAGES] +
+                                    a.secondary[DICT_ZIP_STAT_REDO_IMAGES],
+                                true);
+    err |= fields[col++]->store(a.primary[DICT_ZIP_STAT_REDO_IMAGE_BYTES] +
+                                    a.secondary[DICT_ZIP_STAT_REDO_IMAGE_BYTES],
+                                true);
     if (err || schema_table_store_record(thd, table)) {
       return 1;
     }
@@ -385,6 +395,9 @@ int zip_stat_index_fill(THD *thd, Table_ref *tables, Item *) {
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_INCREMENTS],
                                 true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_DECREMENTS],
+                                true);
+    err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REDO_IMAGES], true);
+    err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES],
                                 true);
     if (err || schema_table_store_record(thd, table)) {
       return 1;
@@ -451,3 +464,26 @@ struct st_mysql_plugin i_s_innodb_cmp_per_table_index = zip_stat_plugin(
     "INNODB_CMP_PER_TABLE_INDEX",
     "Always-on InnoDB compression statistics per index",
     zip_stat_index_init);
+
+namespace {
+/** Show one of the redo totals as a BIGINT status value. */
+int zip_stat_show_redo(SHOW_VAR *var, char *buff, bool bytes) {
+  uint64_t images;
+  uint64_t nbytes;
+  dict_zip_stat_redo_totals(images, nbytes);
+  var->type = SHOW_LONGLONG;
+  var->value = buff;
+  var->scope = SHOW_SCOPE_GLOBAL;
+  *reinterpret_cast<longlong *>(buff) =
+      static_cast<longlong>(bytes ? nbytes : images);
+  return 0;
+}
+}  // namespace
+
+int show_innodb_zip_log_page_images(THD *, SHOW_VAR *var, char *buff) {
+  return zip_stat_show_redo(var, buff, false);
+}
+
+int show_innodb_zip_log_page_image_bytes(THD *, SHOW_VAR *var, char *buff) {
+  return zip_stat_show_redo(var, buff, true);
+}

@@ -25,4 +25,13 @@ extern struct st_mysql_plugin i_s_innodb_cmp_per_table_reset;
 /** INFORMATION_SCHEMA.INNODB_CMP_PER_TABLE_INDEX */
 extern struct st_mysql_plugin i_s_innodb_cmp_per_table_index;
 
+class THD;
+
+/** SHOW STATUS Innodb_zip_log_page_images: redo records holding a whole
+compressed page image (MLOG_ZIP_PAGE_COMPRESS) written since start-up. */
+int show_innodb_zip_log_page_images(THD *thd, SHOW_VAR *var, char *buff);
+
+/** SHOW STATUS Innodb_zip_log_page_image_bytes: their bytes. */
+int show_innodb_zip_log_page_image_bytes(THD *thd, SHOW_VAR *var, char *buff);
+
 #endif /* i_s_zip_stat_h */

@@ -99,6 +99,11 @@ enum dict_zip_stat_counter_t : unsigned {
   /** Times it shrank again (after ZIP_PAD_SUCCESSFUL_ROUND_LIMIT good
   rounds). */
   DICT_ZIP_STAT_PAD_DECREMENTS,
+  /** Redo records holding a whole compressed page image
+  (MLOG_ZIP_PAGE_COMPRESS), written for the index. */
+  DICT_ZIP_STAT_REDO_IMAGES,
+  /** Redo bytes of those records. */
+  DICT_ZIP_STAT_REDO_IMAGE_BYTES,
   /** Number of counters. */
   DICT_ZIP_STAT_N_COUNTERS
 };
@@ -182,6 +187,19 @@ index's zip_pad mutex, only when the pad changed. Lock-free.
 @param[in]  after   pad after the update, in bytes */
 void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
                                ulint after);
+
+/** Count a redo record holding a compressed page image. Lock-free.
+@param[in]  index  index of the page (a dummy index of a change buffer
+                   merge is resolved through the page header)
+@param[in]  page   the uncompressed page
+@param[in]  bytes  size of the redo record */
+void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
+                              uint64_t bytes);
+
+/** Redo records with compressed page images written since start-up.
+@param[out] images  number of records
+@param[out] bytes   their bytes */
+void dict_zip_stat_redo_totals(uint64_t &images, uint64_t &bytes);
 
 /** Copy all entries.
 @param[in]  reset  whether to reset each counter to zero as it is read
