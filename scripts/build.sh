@@ -11,6 +11,14 @@ bash "$COMPRESS_ROOT/scripts/fetch-upstream.sh"
 
 cov=OFF
 [ "${COMPRESS_COVERAGE:-0}" = 1 ] && cov=ON
+# The superbuild directory belongs to one checkout (CMake records its source
+# path); it holds no build products (the MySQL build and its stamps live in
+# build/ and build-stamp/), so another clone simply regenerates it.
+if [ -f "$SUPER_DIR/CMakeCache.txt" ] &&
+   ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$COMPRESS_ROOT" "$SUPER_DIR/CMakeCache.txt"; then
+  log "superbuild was generated for another checkout: regenerating $SUPER_DIR"
+  rm -rf "$SUPER_DIR"
+fi
 mkdir -p "$SUPER_DIR" "$CCACHE_DIR"
 cmake -S "$COMPRESS_ROOT" -B "$SUPER_DIR" -G Ninja \
   -DCOMPRESS_CACHE_DIR="$COMPRESS_CACHE_DIR" -DCOMPRESS_COVERAGE=$cov > "$SUPER_DIR.configure.log" 2>&1 \
