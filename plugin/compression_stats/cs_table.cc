@@ -71,6 +71,13 @@ enum cs_column {
   COL_ZIP_REORGS,
   COL_COMPRESS_FAILURE_PCT,
   COL_COMPRESS_PADDING,
+  COL_EFFECTIVE_COMPRESSION_LEVEL,
+  COL_EFFECTIVE_FAILURE_THRESHOLD_PCT,
+  COL_EFFECTIVE_PAD_PCT_MAX,
+  COL_AVG_RECORD_SIZE,
+  COL_PADDING_HINT,
+  COL_PADDING_COLUMN_BYTES,
+  COL_SUGGESTED_KEY_BLOCK_SIZE,
 };
 
 #define CS_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
@@ -109,6 +116,13 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("ZIP_REORGS", 0),
     CS_DOUBLE("COMPRESS_FAILURE_PCT"),
     CS_U64("COMPRESS_PADDING", 0),
+    CS_U64("EFFECTIVE_COMPRESSION_LEVEL", MY_I_S_MAYBE_NULL),
+    CS_U64("EFFECTIVE_FAILURE_THRESHOLD_PCT", MY_I_S_MAYBE_NULL),
+    CS_U64("EFFECTIVE_PAD_PCT_MAX", MY_I_S_MAYBE_NULL),
+    CS_U64("AVG_RECORD_SIZE", MY_I_S_MAYBE_NULL),
+    CS_STR("PADDING_HINT", 32, MY_I_S_MAYBE_NULL),
+    CS_U64("PADDING_COLUMN_BYTES", MY_I_S_MAYBE_NULL),
+    CS_U64("SUGGESTED_KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
 namespace {
@@ -198,6 +212,74 @@ class Downgrade_errors : public Internal_error_handler {
   }
 };
 
+/** Whether InnoDB filled a field of the statistics (older servers fill
+less). */
+#define CS_HAS(s, field) \
+  ((s).size >= offsetof(innodb_zip_table_stats_t, field) + sizeof((s).field))
+
+/** Store a number, or NULL. */
+void store_u64_or_null(Field *f, bool is_null, uint64_t v) {
+  if (is_null) {
+    f->set_null();
+  } else {
+    store_u64(f, v);
+  }
+}
+
+/** Compressions of the clustered index below which no hint is given: one
+round of InnoDB's adaptive padding (ZIP_PAD_ROUND_LEN). */
+constexpr uint64_t HINT_MIN_OPS = 128;
+/** The step of InnoDB's adaptive padding (ZIP_PAD_INCR). */
+constexpr uint64_t HINT_PAD_STEP = 128;
+
+/** The padding hint of a compressed table; see README.md, "Padding hint".
+@param[in]   s       statistics of the table
+@param[out]  width   PADDING_COLUMN_BYTES, or 0
+@param[out]  kbs     SUGGESTED_KEY_BLOCK_SIZE in KB, or 0
+@return the hint */
+const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
+                         uint64_t *kbs) {
+  *width = 0;
+  *kbs = 0;
+  const innodb_zip_counters_t &p = s.primary;
+  const uint64_t u = s.logical_page_size;
+  const uint64_t threshold = s.effective_failure_threshold_pct;
+  const uint64_t pad = s.primary_padding;
+  const uint64_t pad_max = u * s.effective_pad_pct_max / 100;
+
+  if (threshold == 0) {
+    /* Adaptive padding is off: InnoDB gives no padding to learn from. */
+    return "ADAPTIVE_PADDING_OFF";
+  }
+  if (p.compress_ops < HINT_MIN_OPS) {
+    return "NOT_ENOUGH_DATA";
+  }
+  const bool failing =
+      100 * (p.compress_ops - p.compress_ops_ok) > threshold * p.compress_ops;
+  if (!failing && pad == 0) {
+    return "NONE";
+  }
+  if (failing && pad + HINT_PAD_STEP >= pad_max) {
+    /* The pad is at its maximum and failures are still too frequent. */
+    const uint64_t bigger = 2 * s.physical_page_size;
+    if (bigger >= u) {
+      return "UNCOMPRESS";
+    }
+    *kbs = bigger / 1024;
+    return "INCREASE_KEY_BLOCK_SIZE";
+  }
+  if (s.primary_avg_record_size == 0) {
+    return "NOT_ENOUGH_DATA";
+  }
+  /* The pad InnoDB converged to, or its next step while still failing,
+  turned into bytes per row: rows of R + W bytes fill a page with as much
+  data as rows of R bytes fill it minus the pad. */
+  const uint64_t target = pad + (failing ? HINT_PAD_STEP : 0);
+  const uint64_t r = s.primary_avg_record_size;
+  *width = (r * target + (u - target) - 1) / (u - target);
+  return "ADD_PADDING_COLUMN";
+}
+
 /** Emit one row. @return true on error */
 bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
               const dd::Table &tab, const char *part, const char *subpart,
@@ -266,6 +348,24 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
                           sizeof(s.primary_padding)
                 ? s.primary_padding
                 : 0);
+
+  /* Per-table options and the padding hint: compressed tables only. */
+  const bool has_opts = s.is_compressed && CS_HAS(s, primary_avg_record_size);
+  store_u64_or_null(f[COL_EFFECTIVE_COMPRESSION_LEVEL], !has_opts,
+                    has_opts ? s.effective_level : 0);
+  store_u64_or_null(f[COL_EFFECTIVE_FAILURE_THRESHOLD_PCT], !has_opts,
+                    has_opts ? s.effective_failure_threshold_pct : 0);
+  store_u64_or_null(f[COL_EFFECTIVE_PAD_PCT_MAX], !has_opts,
+                    has_opts ? s.effective_pad_pct_max : 0);
+  store_u64_or_null(f[COL_AVG_RECORD_SIZE],
+                    !has_opts || s.primary_avg_record_size == 0,
+                    has_opts ? s.primary_avg_record_size : 0);
+  uint64_t width = 0;
+  uint64_t kbs = 0;
+  store_str(f[COL_PADDING_HINT],
+            has_opts ? padding_hint(s, &width, &kbs) : nullptr);
+  store_u64_or_null(f[COL_PADDING_COLUMN_BYTES], width == 0, width);
+  store_u64_or_null(f[COL_SUGGESTED_KEY_BLOCK_SIZE], kbs == 0, kbs);
 
   return schema_table_store_record(thd, t);
 }

@@ -49,8 +49,9 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
 
   /** Space and index id. */
   index_id_t m_id{0, 0};
-  /** Table id. */
-  table_id_t m_table_id{0};
+  /** Table id; 0 while the entry is free. Atomic because
+  dict_zip_stat_table_id() reads it without the mutex. */
+  std::atomic<table_id_t> m_table_id{0};
   /** Dictionary name of the table when last seen in the cache. */
   std::string m_table_name;
   /** Index name. */
@@ -398,6 +399,11 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
     e->m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES].fetch_add(
         bytes, std::memory_order_relaxed);
   }
+}
+
+table_id_t dict_zip_stat_table_id(const index_id_t &id) {
+  const dict_zip_stat_t *e = dict_zip_stat_lookup(id);
+  return e == nullptr ? 0 : e->m_table_id.load(std::memory_order_relaxed);
 }
 
 void dict_zip_stat_redo_totals(uint64_t &images, uint64_t &bytes) {

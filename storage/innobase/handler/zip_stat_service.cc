@@ -33,9 +33,12 @@ for more details.
 #include <cstring>
 
 #include "btr0btr.h"
+#include "btr0cur.h"
+#include "page0page.h"
 #include "dict0dd.h"
 #include "dict0dict.h"
 #include "dict0mem.h"
+#include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
 #include "ha_prototypes.h"
 #include "mtr0mtr.h"
@@ -97,6 +100,42 @@ uint64_t zip_stat_allocated_pages(dict_table_t *table) {
   return total;
 }
 
+/** Leaf pages of the clustered index sampled for the average record size. */
+constexpr unsigned ZIP_STAT_REC_SIZE_SAMPLES = 8;
+
+/** Average size of a clustered index record in the uncompressed page
+(headers included), from a few leaf pages at random positions, as
+dict_stats does for its estimates.
+@param[in]  table  table, open
+@return bytes per record, 0 if the table is empty or cannot be read */
+uint32_t zip_stat_avg_record_size(dict_table_t *table) {
+  dict_index_t *index = table->first_index();
+
+  if (index == nullptr || table->ibd_file_missing ||
+      dict_table_is_discarded(table) || index->is_corrupted() ||
+      srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
+    return 0;
+  }
+
+  uint64_t bytes = 0;
+  uint64_t recs = 0;
+
+  for (unsigned i = 0; i < ZIP_STAT_REC_SIZE_SAMPLES; i++) {
+    mtr_t mtr;
+    btr_cur_t cursor;
+    mtr_start(&mtr);
+    if (btr_cur_open_at_rnd_pos(index, BTR_SEARCH_LEAF, &cursor,
+                                __FILE__, __LINE__, &mtr)) {
+      const page_t *page = btr_cur_get_page(&cursor);
+      bytes += page_get_data_size(page);
+      recs += page_get_n_recs(page);
+    }
+    mtr_commit(&mtr);
+  }
+
+  return recs == 0 ? 0 : static_cast<uint32_t>(bytes / recs);
+}
+
 /** @see innodb_compression_stats::get_table_stats */
 DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
                    (uint64_t table_id, innodb_zip_table_stats_t *stats,
@@ -142,6 +181,15 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   zip_stat_copy_counters(secondary, s.secondary);
   if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
     s.primary_padding = clust->zip_pad.pad.load();
+    s.effective_level = static_cast<uint32_t>(dict_index_zip_level(clust));
+    s.effective_failure_threshold_pct =
+        static_cast<uint32_t>(dict_index_zip_failure_threshold_pct(clust));
+    s.effective_pad_pct_max =
+        static_cast<uint32_t>(dict_index_zip_pad_pct_max(clust));
+  }
+  s.own_level = dict_zip_opt_get(table->id).m_level >= 0 ? 1 : 0;
+  if (s.is_compressed) {
+    s.primary_avg_record_size = zip_stat_avg_record_size(table);
   }
 
   dd_table_close(table, thd, &mdl, false);

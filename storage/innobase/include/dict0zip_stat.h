@@ -196,6 +196,12 @@ void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
                               uint64_t bytes);
 
+/** Find the table of an index by the ids of one of its pages (change
+buffer merges compress pages through a dummy index). Lock-free.
+@param[in]  id  space and index id from the page header
+@return table id, or 0 if the index has no entry */
+table_id_t dict_zip_stat_table_id(const index_id_t &id);
+
 /** Redo records with compressed page images written since start-up.
 @param[out] images  number of records
 @param[out] bytes   their bytes */

@@ -71,6 +71,20 @@ struct innodb_zip_table_stats_t {
   InnoDB leaves free in its pages so that they compress. (Added after the
   first version: present if size covers it.) */
   uint64_t primary_padding;
+  /** zlib level used for the table's pages: its own "compression_level"
+  from ENGINE_ATTRIBUTE, else innodb_compression_level now. (Added after
+  the first version, like the fields below.) */
+  uint32_t effective_level;
+  /** 1 if the level is the table's own. */
+  uint32_t own_level;
+  /** innodb_compression_failure_threshold_pct in effect for the table. */
+  uint32_t effective_failure_threshold_pct;
+  /** innodb_compression_pad_pct_max in effect for the table. */
+  uint32_t effective_pad_pct_max;
+  /** Average size in bytes of a clustered index record in the
+  uncompressed page, record headers included, sampled from a few leaf
+  pages; 0 if unknown (empty or uncompressed table). */
+  uint32_t primary_avg_record_size;
 };
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
