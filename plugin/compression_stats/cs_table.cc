@@ -226,12 +226,6 @@ void store_u64_or_null(Field *f, bool is_null, uint64_t v) {
   }
 }
 
-/** Compressions of the clustered index below which no hint is given: one
-round of InnoDB's adaptive padding (ZIP_PAD_ROUND_LEN). */
-constexpr uint64_t HINT_MIN_OPS = 128;
-/** The step of InnoDB's adaptive padding (ZIP_PAD_INCR). */
-constexpr uint64_t HINT_PAD_STEP = 128;
-
 /** The padding hint of a compressed table; see README.md, "Padding hint".
 @param[in]   s       statistics of the table
 @param[out]  width   PADDING_COLUMN_BYTES, or 0
@@ -245,13 +239,14 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
   const uint64_t u = s.logical_page_size;
   const uint64_t threshold = s.effective_failure_threshold_pct;
   const uint64_t pad = s.primary_padding;
-  const uint64_t pad_max = u * s.effective_pad_pct_max / 100;
+  const uint64_t step = s.zip_pad_increment;
 
   if (threshold == 0) {
     /* Adaptive padding is off: InnoDB gives no padding to learn from. */
     return "ADAPTIVE_PADDING_OFF";
   }
-  if (p.compress_ops < HINT_MIN_OPS) {
+  /* Not even one round of InnoDB's adaptive padding yet. */
+  if (p.compress_ops < s.zip_pad_round_len) {
     return "NOT_ENOUGH_DATA";
   }
   const bool failing =
@@ -259,7 +254,7 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
   if (!failing && pad == 0) {
     return "NONE";
   }
-  if (failing && pad + HINT_PAD_STEP >= pad_max) {
+  if (failing && s.primary_pad_at_max) {
     /* The pad is at its maximum and failures are still too frequent. */
     const uint64_t bigger = 2 * s.physical_page_size;
     if (bigger >= u) {
@@ -274,7 +269,7 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
   /* The pad InnoDB converged to, or its next step while still failing,
   turned into bytes per row: rows of R + W bytes fill a page with as much
   data as rows of R bytes fill it minus the pad. */
-  const uint64_t target = pad + (failing ? HINT_PAD_STEP : 0);
+  const uint64_t target = pad + (failing ? step : 0);
   const uint64_t r = s.primary_avg_record_size;
   *width = (r * target + (u - target) - 1) / (u - target);
   return "ADD_PADDING_COLUMN";
@@ -350,7 +345,7 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
                 : 0);
 
   /* Per-table options and the padding hint: compressed tables only. */
-  const bool has_opts = s.is_compressed && CS_HAS(s, primary_avg_record_size);
+  const bool has_opts = s.is_compressed && CS_HAS(s, primary_pad_at_max);
   store_u64_or_null(f[COL_EFFECTIVE_COMPRESSION_LEVEL], !has_opts,
                     has_opts ? s.effective_level : 0);
   store_u64_or_null(f[COL_EFFECTIVE_FAILURE_THRESHOLD_PCT], !has_opts,

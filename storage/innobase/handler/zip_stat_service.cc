@@ -191,6 +191,15 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   if (s.is_compressed) {
     s.primary_avg_record_size = zip_stat_avg_record_size(table);
   }
+  s.zip_pad_increment = ZIP_PAD_INCR;
+  s.zip_pad_round_len = ZIP_PAD_ROUND_LEN;
+  /* The condition under which dict_index_zip_pad_update() stops growing
+  the pad. */
+  s.primary_pad_at_max =
+      s.primary_padding + ZIP_PAD_INCR >=
+              (UNIV_PAGE_SIZE * s.effective_pad_pct_max) / 100
+          ? 1
+          : 0;
 
   dd_table_close(table, thd, &mdl, false);
 

@@ -85,6 +85,14 @@ struct innodb_zip_table_stats_t {
   uncompressed page, record headers included, sampled from a few leaf
   pages; 0 if unknown (empty or uncompressed table). */
   uint32_t primary_avg_record_size;
+  /** InnoDB's adaptive padding rule, so that callers need not copy it:
+  the pad grows by zip_pad_increment bytes after a round of
+  zip_pad_round_len compressions that failed too often. */
+  uint32_t zip_pad_increment;
+  uint32_t zip_pad_round_len;
+  /** 1 if the clustered index's pad cannot grow any more (one more step
+  would reach the table's maximum pad). */
+  uint32_t primary_pad_at_max;
 };
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
