@@ -18,9 +18,13 @@ Free Software Foundation. */
 
 #include <mysql/plugin.h>
 
+#include <cmath>
+#include <cstdio>
+
 #include "mysql/components/services/log_builtins.h"
 #include "mysqld_error.h"
 #include "plugin/compression_stats/cs_engine.h"
+#include "plugin/compression_stats/cs_estimates.h"
 #include "plugin/compression_stats/cs_table.h"
 #include "sql/table.h"
 
@@ -50,17 +54,99 @@ int compression_stats_init(void *p) {
   auto *schema = static_cast<ST_SCHEMA_TABLE *>(p);
   schema->fields_info = compression_stats::table_fields;
   schema->fill_table = compression_stats::fill_table;
+  compression_stats::estimates_init();
   return 0;
 }
 
 int compression_stats_deinit(void *) {
+  compression_stats::estimates_deinit();
   compression_stats::engine_release();
   deinit_logging_service_for_plugin(&log_reg_srv, &log_bi, &log_bs);
   return 0;
 }
 
+/** INFORMATION_SCHEMA.COMPRESSION_ESTIMATES: the stored estimates, which
+the COMPRESSION_STATS plugin keeps. */
+int compression_estimates_init(void *p) {
+  auto *schema = static_cast<ST_SCHEMA_TABLE *>(p);
+  schema->fields_info = compression_stats::estimate_fields;
+  schema->fill_table = compression_stats::fill_estimates;
+  return 0;
+}
+
 struct st_mysql_information_schema compression_stats_info = {
     MYSQL_INFORMATION_SCHEMA_INTERFACE_VERSION};
+
+/** Refuse a value with the server's message for it. */
+int wrong_value(SYS_VAR *var, const char *shown) {
+  my_error(ER_WRONG_VALUE_FOR_VAR, MYF(0), var->name, shown);
+  return 1;
+}
+
+/** compression_stats_delta: a number from 0 to 1. */
+int check_delta(MYSQL_THD, SYS_VAR *var, void *save,
+                struct st_mysql_value *value) {
+  const int type = value->value_type(value);
+  if (type != MYSQL_VALUE_TYPE_REAL && type != MYSQL_VALUE_TYPE_INT) {
+    char buf[64];
+    int len = sizeof buf;
+    const char *str = value->val_str(value, buf, &len);
+    return wrong_value(var, str != nullptr ? str : "NULL");
+  }
+  double d = 0;
+  value->val_real(value, &d);
+  if (std::isnan(d) || d < 0.0 || d > 1.0) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%g (delta is a number from 0 to 1)", d);
+    return wrong_value(var, buf);
+  }
+  *static_cast<double *>(save) = d;
+  return 0;
+}
+
+/** compression_stats_target_key_block_size: 1, 2, 4, 8 or 16. */
+int check_target_kbs(MYSQL_THD, SYS_VAR *var, void *save,
+                     struct st_mysql_value *value) {
+  if (value->value_type(value) != MYSQL_VALUE_TYPE_INT) {
+    char buf[64];
+    int len = sizeof buf;
+    const char *str = value->val_str(value, buf, &len);
+    return wrong_value(var, str != nullptr ? str : "NULL");
+  }
+  long long v = 0;
+  value->val_int(value, &v);
+  if (compression_stats::kbs_index(static_cast<uint>(v)) < 0 || v <= 0) {
+    char buf[80];
+    snprintf(buf, sizeof buf, "%lld (KEY_BLOCK_SIZE is 1, 2, 4, 8 or 16)", v);
+    return wrong_value(var, buf);
+  }
+  *static_cast<uint *>(save) = static_cast<uint>(v);
+  return 0;
+}
+
+MYSQL_SYSVAR_DOUBLE(delta, compression_stats::sysvar_delta,
+                    PLUGIN_VAR_RQCMDARG,
+                    "delta of the SELECTIVE strategy: a table is compressed "
+                    "when its space savings are at least (1 - delta) times "
+                    "the savings its compressed page size promises",
+                    check_delta, nullptr, 0.10, 0.0, 1.0, 0);
+
+MYSQL_SYSVAR_UINT(target_key_block_size, compression_stats::sysvar_target_kbs,
+                  PLUGIN_VAR_RQCMDARG,
+                  "KEY_BLOCK_SIZE in KB that SELECTIVE verdicts of "
+                  "uncompressed tables refer to: 1, 2, 4, 8 or 16",
+                  check_target_kbs, nullptr, 8, 1, 16, 0);
+
+MYSQL_SYSVAR_ULONG(estimate_sample_pages,
+                   compression_stats::sysvar_sample_pages,
+                   PLUGIN_VAR_RQCMDARG,
+                   "Leaf pages per index that COMPRESSION_STATS_ESTIMATE() "
+                   "trial-compresses when no sample size is given",
+                   nullptr, nullptr, 128, 1, 1UL << 30, 0);
+
+SYS_VAR *compression_stats_sysvars[] = {
+    MYSQL_SYSVAR(delta), MYSQL_SYSVAR(target_key_block_size),
+    MYSQL_SYSVAR(estimate_sample_pages), nullptr};
 
 }  // namespace
 
@@ -74,9 +160,25 @@ mysql_declare_plugin(compression_stats){
     compression_stats_init,
     nullptr,
     compression_stats_deinit,
-    0x0100,
+    0x0200,
     nullptr,
-    nullptr,
+    compression_stats_sysvars,
     nullptr,
     0,
-} mysql_declare_plugin_end;
+},
+    {
+        MYSQL_INFORMATION_SCHEMA_PLUGIN,
+        &compression_stats_info,
+        "COMPRESSION_ESTIMATES",
+        "mysql-compress authors",
+        "InnoDB's space savings estimates by KEY_BLOCK_SIZE",
+        PLUGIN_LICENSE_GPL,
+        compression_estimates_init,
+        nullptr,
+        nullptr,
+        0x0100,
+        nullptr,
+        nullptr,
+        nullptr,
+        0,
+    } mysql_declare_plugin_end;

@@ -23,6 +23,7 @@ namespace compression_stats {
 namespace {
 SERVICE_TYPE(registry) *reg_srv = nullptr;
 SERVICE_TYPE(innodb_compression_stats) *zip_srv = nullptr;
+SERVICE_TYPE(innodb_compression_estimate) *est_srv = nullptr;
 }  // namespace
 
 bool engine_acquire() {
@@ -37,10 +38,22 @@ bool engine_acquire() {
     return true;
   }
   zip_srv = reinterpret_cast<SERVICE_TYPE(innodb_compression_stats) *>(h);
+  /* The estimator is optional: without it, COMPRESSION_STATS still works
+  and the estimate function reports that it is missing. */
+  h = nullptr;
+  if (!reg_srv->acquire("innodb_compression_estimate", &h) && h != nullptr) {
+    est_srv = reinterpret_cast<SERVICE_TYPE(innodb_compression_estimate) *>(h);
+  }
   return false;
 }
 
 void engine_release() {
+  using est_t = SERVICE_TYPE_NO_CONST(innodb_compression_estimate);
+  if (est_srv != nullptr) {
+    reg_srv->release(
+        reinterpret_cast<my_h_service>(const_cast<est_t *>(est_srv)));
+    est_srv = nullptr;
+  }
   using svc_t = SERVICE_TYPE_NO_CONST(innodb_compression_stats);
   if (zip_srv != nullptr) {
     reg_srv->release(
@@ -59,5 +72,17 @@ bool engine_get_table(uint64_t table_id, innodb_zip_table_stats_t *out) {
   }
   return zip_srv->get_table_stats(table_id, out, sizeof(*out));
 }
+
+int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
+                    innodb_zip_est_progress_t progress, void *ctx,
+                    innodb_zip_estimate_t *out) {
+  if (est_srv == nullptr) {
+    return INNODB_ZIP_EST_NO_TABLE;
+  }
+  return est_srv->estimate_table(table_id, sample_pages, full_scan ? 1 : 0,
+                                 progress, ctx, out, sizeof(*out));
+}
+
+bool engine_has_estimator() { return est_srv != nullptr; }
 
 }  // namespace compression_stats

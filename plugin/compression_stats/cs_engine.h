@@ -13,6 +13,7 @@ Free Software Foundation. */
   "innodb_compression_stats" (the plugin never reaches into InnoDB).
 */
 
+#include <mysql/components/services/innodb_compression_estimate.h>
 #include <mysql/components/services/innodb_compression_stats.h>
 
 #include <cstdint>
@@ -30,6 +31,17 @@ void engine_release();
 @param[out] out  statistics
 @return true if the table is not available */
 bool engine_get_table(uint64_t table_id, innodb_zip_table_stats_t *out);
+
+/** Run InnoDB's savings estimator on one table or partition.
+@see innodb_compression_estimate::estimate_table
+@return an innodb_zip_est_status_t; INNODB_ZIP_EST_NO_TABLE if this
+InnoDB has no estimator */
+int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
+                    innodb_zip_est_progress_t progress, void *ctx,
+                    innodb_zip_estimate_t *out);
+
+/** Whether this InnoDB provides the estimator. */
+bool engine_has_estimator();
 
 }  // namespace compression_stats
 

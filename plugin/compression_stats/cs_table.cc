@@ -24,6 +24,7 @@ Free Software Foundation. */
 #include "my_inttypes.h"
 #include "mysql/strings/m_ctype.h"
 #include "plugin/compression_stats/cs_engine.h"
+#include "plugin/compression_stats/cs_estimates.h"
 #include "sql/auth/auth_acls.h"
 #include "sql/auth/auth_common.h"
 #include "sql/dd/cache/dictionary_client.h"
@@ -78,6 +79,12 @@ enum cs_column {
   COL_PADDING_HINT,
   COL_PADDING_COLUMN_BYTES,
   COL_SUGGESTED_KEY_BLOCK_SIZE,
+  COL_TARGET_KEY_BLOCK_SIZE,
+  COL_SPACE_SAVINGS,
+  COL_SPACE_SAVINGS_SOURCE,
+  COL_SPACE_SAVINGS_COMPUTED_AT,
+  COL_CLOSENESS,
+  COL_SELECTIVE_VERDICT,
 };
 
 #define CS_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
@@ -123,7 +130,37 @@ ST_FIELD_INFO table_fields[] = {
     CS_STR("PADDING_HINT", 32, MY_I_S_MAYBE_NULL),
     CS_U64("PADDING_COLUMN_BYTES", MY_I_S_MAYBE_NULL),
     CS_U64("SUGGESTED_KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
+    CS_U64("TARGET_KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
+    CS_DOUBLE("SPACE_SAVINGS"),
+    CS_STR("SPACE_SAVINGS_SOURCE", 10, MY_I_S_MAYBE_NULL),
+    {"SPACE_SAVINGS_COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0,
+     MY_I_S_MAYBE_NULL, "", 0},
+    CS_DOUBLE("CLOSENESS"),
+    CS_STR("SELECTIVE_VERDICT", 32, 0),
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
+
+void store_string(Field *f, const char *s) {
+  if (s == nullptr) {
+    f->set_null();
+    return;
+  }
+  f->set_notnull();
+  f->store(s, strlen(s), system_charset_info);
+}
+
+void store_number(Field *f, uint64_t v) {
+  f->set_notnull();
+  f->store(static_cast<longlong>(v), true);
+}
+
+void store_dbl(Field *f, bool is_null, double v) {
+  if (is_null) {
+    f->set_null();
+    return;
+  }
+  f->set_notnull();
+  f->store(v);
+}
 
 namespace {
 
@@ -155,28 +192,11 @@ bool can_access_table(THD *thd, const char *db, const char *tbl) {
   return !check_grant(thd, TABLE_OP_ACLS, &tl, true, 1, true);
 }
 
-void store_str(Field *f, const char *s) {
-  if (s == nullptr) {
-    f->set_null();
-    return;
-  }
-  f->set_notnull();
-  f->store(s, strlen(s), system_charset_info);
-}
+void store_str(Field *f, const char *s) { store_string(f, s); }
 
-void store_u64(Field *f, uint64_t v) {
-  f->set_notnull();
-  f->store(static_cast<longlong>(v), true);
-}
+void store_u64(Field *f, uint64_t v) { store_number(f, v); }
 
-void store_double(Field *f, bool is_null, double v) {
-  if (is_null) {
-    f->set_null();
-    return;
-  }
-  f->set_notnull();
-  f->store(v);
-}
+void store_double(Field *f, bool is_null, double v) { store_dbl(f, is_null, v); }
 
 const char *row_format_name(dd::Table::enum_row_format rf) {
   switch (rf) {
@@ -275,6 +295,39 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
   return "ADD_PADDING_COLUMN";
 }
 
+/** The SELECTIVE columns: space savings (measured for a compressed
+table, estimated at the target size for an uncompressed one), closeness
+and verdict. */
+void store_selective(THD *thd, Field **f, const dd::Table &tab,
+                     const innodb_zip_table_stats_t &s, uint64_t table_id) {
+  const uint kbs = s.is_compressed ? s.physical_page_size / 1024
+                                   : sysvar_target_kbs;
+  store_u64(f[COL_TARGET_KEY_BLOCK_SIZE], kbs);
+  Estimate m;
+  const bool have = estimate_get(table_id, &m);
+  double ss = 0;
+  const bool have_ss = have && estimate_savings(m.e, kbs, &ss);
+  store_double(f[COL_SPACE_SAVINGS], !have_ss, ss);
+  if (have_ss) {
+    store_str(f[COL_SPACE_SAVINGS_SOURCE],
+              m.e.is_compressed ? "MEASURED" : "ESTIMATED");
+    store_time(thd, f[COL_SPACE_SAVINGS_COMPUTED_AT], m.computed_at);
+  } else {
+    f[COL_SPACE_SAVINGS_SOURCE]->set_null();
+    f[COL_SPACE_SAVINGS_COMPUTED_AT]->set_null();
+  }
+  const double cp = expected_savings(kbs, s.logical_page_size);
+  double closeness = -1;
+  const char *verdict =
+      tab.row_format() == dd::Table::RF_REDUNDANT && !s.is_compressed
+          ? "REDUNDANT_ROW_FORMAT"
+          : selective_verdict(s.is_compressed, have_ss,
+                              have && m.e.data_bytes == 0, ss, cp,
+                              sysvar_delta, &closeness);
+  store_double(f[COL_CLOSENESS], closeness < 0, closeness);
+  store_str(f[COL_SELECTIVE_VERDICT], verdict);
+}
+
 /** Emit one row. @return true on error */
 bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
               const dd::Table &tab, const char *part, const char *subpart,
@@ -362,13 +415,14 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   store_u64_or_null(f[COL_PADDING_COLUMN_BYTES], width == 0, width);
   store_u64_or_null(f[COL_SUGGESTED_KEY_BLOCK_SIZE], kbs == 0, kbs);
 
+  store_selective(thd, f, tab, s, table_id);
+
   return schema_table_store_record(thd, t);
 }
 
 }  // namespace
 
-int fill_table(THD *thd, Table_ref *tables, Item *) {
-  TABLE *t = tables->table;
+int for_each_table(THD *thd, const Table_visitor &visit) {
   dd::cache::Dictionary_client *dc = thd->dd_client();
   const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
 
@@ -391,25 +445,33 @@ int fill_table(THD *thd, Table_ref *tables, Item *) {
         continue;
       }
       if (tab->partition_type() == dd::Table::PT_NONE) {
-        if (emit_row(thd, t, *sch, *tab, nullptr, nullptr,
-                     tab->se_private_id())) {
+        if (visit(*sch, *tab, nullptr, nullptr, tab->se_private_id())) {
           return 1;
         }
         continue;
       }
       for (const dd::Partition *p : tab->leaf_partitions()) {
         const dd::Partition *parent = p->parent();
-        if (emit_row(thd, t, *sch, *tab,
-                     parent != nullptr ? parent->name().c_str()
-                                       : p->name().c_str(),
-                     parent != nullptr ? p->name().c_str() : nullptr,
-                     p->se_private_id())) {
+        if (visit(*sch, *tab,
+                  parent != nullptr ? parent->name().c_str()
+                                    : p->name().c_str(),
+                  parent != nullptr ? p->name().c_str() : nullptr,
+                  p->se_private_id())) {
           return 1;
         }
       }
     }
   }
   return 0;
+}
+
+int fill_table(THD *thd, Table_ref *tables, Item *) {
+  TABLE *t = tables->table;
+  return for_each_table(
+      thd, [&](const dd::Schema &sch, const dd::Table &tab, const char *part,
+               const char *subpart, uint64_t id) {
+        return emit_row(thd, t, sch, tab, part, subpart, id);
+      });
 }
 
 }  // namespace compression_stats

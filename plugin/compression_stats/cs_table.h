@@ -12,10 +12,18 @@ Free Software Foundation. */
   INFORMATION_SCHEMA.COMPRESSION_STATS: columns and fill function.
 */
 
+#include <cstdint>
+#include <functional>
+
 class THD;
 class Item;
+class Field;
 class Table_ref;
 struct ST_FIELD_INFO;
+namespace dd {
+class Schema;
+class Table;
+}  // namespace dd
 
 namespace compression_stats {
 
@@ -25,6 +33,25 @@ extern ST_FIELD_INFO table_fields[];
 /** Fill INFORMATION_SCHEMA.COMPRESSION_STATS: one row per InnoDB table and
 leaf partition on which the user has any privilege. */
 int fill_table(THD *thd, Table_ref *tables, Item *cond);
+
+/** Called for each visible InnoDB table or leaf partition: schema, table,
+partition and subpartition name (or nullptr), InnoDB table id.
+Returns true to stop with an error. */
+using Table_visitor =
+    std::function<bool(const dd::Schema &, const dd::Table &, const char *,
+                       const char *, uint64_t)>;
+
+/** Visit every InnoDB table and leaf partition of the data dictionary on
+which the user has any privilege (the rule of INFORMATION_SCHEMA.TABLES).
+@return 1 on error, else 0 */
+int for_each_table(THD *thd, const Table_visitor &visit);
+
+/** Store a string, or NULL for nullptr. */
+void store_string(Field *f, const char *s);
+/** Store an unsigned number. */
+void store_number(Field *f, uint64_t v);
+/** Store a double, or NULL. */
+void store_dbl(Field *f, bool is_null, double v);
 
 }  // namespace compression_stats
 

@@ -20,6 +20,7 @@ for more details.
  Created 2026-11-21 */
 
 #include "dict0zip_stat.h"
+#include "page0zip_est.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -366,6 +367,10 @@ void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
 
 void dict_zip_stat_add(const dict_index_t *index,
                        dict_zip_stat_counter_t counter, uint64_t n) {
+  if (page_zip_est_trial) {
+    /* A trial compression of the savings estimator. */
+    return;
+  }
   dict_zip_stat_add(index_id_t(index->space, index->id), counter, n);
 }
 

@@ -25,6 +25,7 @@ for more details.
 
 #include <mysql/components/my_service.h>
 #include <mysql/components/service_implementation.h>
+#include <mysql/components/services/innodb_compression_estimate.h>
 #include <mysql/components/services/innodb_compression_stats.h>
 #include <mysql/components/services/registry.h>
 #include <mysql/service_plugin_registry.h>
@@ -42,6 +43,7 @@ for more details.
 #include "dict0zip_stat.h"
 #include "ha_prototypes.h"
 #include "mtr0mtr.h"
+#include "page0zip_est.h"
 #include "sql/current_thd.h"
 #include "srv0srv.h"
 #include "srv0shutdown.h"
@@ -52,8 +54,15 @@ namespace {
 /** Name of our implementation in the registry. */
 constexpr const char *zip_stat_service_impl = "innodb_compression_stats.innodb";
 
+/** Name of the estimator's implementation in the registry. */
+constexpr const char *zip_est_service_impl =
+    "innodb_compression_estimate.innodb";
+
 /** Whether the implementation is registered. */
 bool zip_stat_service_registered = false;
+
+/** Whether the estimator's implementation is registered. */
+bool zip_est_service_registered = false;
 
 /** Copy counters of the registry into the service structure.
 @param[in]   c    counters indexed by dict_zip_stat_counter_t
@@ -208,10 +217,31 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   return false;
 }
 
+/** @see innodb_compression_estimate::estimate_table */
+DEFINE_METHOD(int, zip_est_estimate_table,
+              (uint64_t table_id, uint64_t sample_pages, int full_scan,
+               innodb_zip_est_progress_t progress, void *ctx,
+               innodb_zip_estimate_t *est, size_t est_size)) {
+  constexpr size_t v1_size = sizeof(innodb_zip_estimate_t);
+  if (est == nullptr || est_size < v1_size) {
+    return INNODB_ZIP_EST_NO_TABLE;
+  }
+  innodb_zip_estimate_t e;
+  memset(&e, 0, sizeof e);
+  const int err = page_zip_est_table(table_id, sample_pages, full_scan != 0,
+                                     progress, ctx, &e);
+  e.size = std::min(est_size, sizeof e);
+  memcpy(est, &e, e.size);
+  return err;
+}
+
 }  // namespace
 
 BEGIN_SERVICE_IMPLEMENTATION(innodb, innodb_compression_stats)
 zip_stat_get_table_stats END_SERVICE_IMPLEMENTATION();
+
+BEGIN_SERVICE_IMPLEMENTATION(innodb, innodb_compression_estimate)
+zip_est_estimate_table END_SERVICE_IMPLEMENTATION();
 
 void innodb_zip_stat_service_register() {
   SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
@@ -231,6 +261,14 @@ void innodb_zip_stat_service_register() {
                 &SERVICE_IMPLEMENTATION(innodb, innodb_compression_stats))))) {
       zip_stat_service_registered = true;
     }
+    using est_t = SERVICE_TYPE_NO_CONST(innodb_compression_estimate);
+    if (reg.is_valid() &&
+        !reg->register_service(
+            zip_est_service_impl,
+            reinterpret_cast<my_h_service>(const_cast<est_t *>(
+                &SERVICE_IMPLEMENTATION(innodb, innodb_compression_estimate))))) {
+      zip_est_service_registered = true;
+    }
   }
   mysql_plugin_registry_release(r);
 
@@ -241,7 +279,7 @@ void innodb_zip_stat_service_register() {
 }
 
 void innodb_zip_stat_service_unregister() {
-  if (!zip_stat_service_registered) {
+  if (!zip_stat_service_registered && !zip_est_service_registered) {
     return;
   }
   SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
@@ -253,8 +291,13 @@ void innodb_zip_stat_service_unregister() {
                                                         r);
     /* Fails while a plugin still holds a reference; the methods then
     refuse to work once InnoDB has shut down. */
-    if (reg.is_valid() && !reg->unregister(zip_stat_service_impl)) {
+    if (zip_stat_service_registered && reg.is_valid() &&
+        !reg->unregister(zip_stat_service_impl)) {
       zip_stat_service_registered = false;
+    }
+    if (zip_est_service_registered && reg.is_valid() &&
+        !reg->unregister(zip_est_service_impl)) {
+      zip_est_service_registered = false;
     }
   }
   mysql_plugin_registry_release(r);

@@ -1,0 +1,130 @@
+/* Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation. */
+
+#ifndef INNODB_COMPRESSION_ESTIMATE_SERVICE_H
+#define INNODB_COMPRESSION_ESTIMATE_SERVICE_H
+
+/**
+  @file include/mysql/components/services/innodb_compression_estimate.h
+
+  Service "innodb_compression_estimate": InnoDB's space savings estimator.
+  For one table or partition it trial-compresses a sample of the real leaf
+  pages of every index with page_zip_compress() (InnoDB's compressed page
+  format, at the level the table would use), for every KEY_BLOCK_SIZE, and
+  extrapolates to the whole table. Read-only: nothing is copied, written or
+  counted.
+
+  Registered as "innodb_compression_estimate.innodb" next to
+  "innodb_compression_stats". The result structure may grow at its end:
+  the caller passes the size it knows, InnoDB sets @c size to what it filled.
+*/
+
+#include <mysql/components/service.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** Number of KEY_BLOCK_SIZEs estimated: 1, 2, 4, 8 and 16 KB. */
+#define INNODB_ZIP_EST_N_SIZES 5
+
+/** Estimate for one KEY_BLOCK_SIZE. */
+struct innodb_zip_est_size_t {
+  /** KEY_BLOCK_SIZE in KB; 0 if not possible with this innodb_page_size. */
+  uint32_t key_block_size;
+  /** Pages of key_block_size KB all B-trees would use, compressed. */
+  uint64_t pages;
+  /** Sampled leaf pages that, filled as an uncompressed page is filled,
+  did not compress to key_block_size, in percent. */
+  double failure_pct;
+};
+
+/** Result of an estimate of one table or partition. */
+struct innodb_zip_estimate_t {
+  /** out: number of bytes InnoDB filled in */
+  size_t size;
+  /** innodb_page_size in bytes */
+  uint32_t logical_page_size;
+  /** Current size of a page on disk (KEY_BLOCK_SIZE if compressed). */
+  uint32_t physical_page_size;
+  /** 1 if the table is ROW_FORMAT=COMPRESSED now. */
+  uint32_t is_compressed;
+  /** zlib level of the trials: the table's own, else the global one. */
+  uint32_t level;
+  /** 1 if every leaf page was read (full scan). */
+  uint32_t full_scan;
+  /** Number of B-tree indexes estimated. */
+  uint32_t n_indexes;
+  /** Pages in use by all B-trees now, of physical_page_size each. */
+  uint64_t used_pages;
+  /** Leaf pages in use now. */
+  uint64_t leaf_pages;
+  /** Leaf pages the trials started from. */
+  uint64_t sampled_pages;
+  /** Records copied into trial pages. */
+  uint64_t sampled_records;
+  /** Estimated bytes of user records (directory included) in all leaf
+  pages. */
+  uint64_t data_bytes;
+  /** Pages of logical_page_size the same data takes uncompressed, built
+  as ALTER TABLE builds it: for an uncompressed table the pages it uses
+  now; for a compressed table the uncompressed-equivalent size. */
+  uint64_t uncompressed_pages;
+  /** Estimates, by KEY_BLOCK_SIZE 1, 2, 4, 8, 16 KB. */
+  struct innodb_zip_est_size_t sizes[INNODB_ZIP_EST_N_SIZES];
+};
+
+/** Outcome of estimate_table(). */
+enum innodb_zip_est_status_t {
+  INNODB_ZIP_EST_OK = 0,
+  /** No such table, or InnoDB is not running. */
+  INNODB_ZIP_EST_NO_TABLE = 1,
+  /** The table was dropped or rebuilt while it was estimated. */
+  INNODB_ZIP_EST_DROPPED = 2,
+  /** An index of the table was added or dropped while it was estimated. */
+  INNODB_ZIP_EST_ALTERED = 3,
+  /** ROW_FORMAT=REDUNDANT: the compressed format cannot hold its pages. */
+  INNODB_ZIP_EST_REDUNDANT = 4,
+  /** The connection was killed. */
+  INNODB_ZIP_EST_INTERRUPTED = 5,
+  /** Tablespace missing, discarded or corrupted. */
+  INNODB_ZIP_EST_UNREADABLE = 6,
+  /** Instantly added or dropped columns: the records are not in the
+  format ALTER TABLE would write. */
+  INNODB_ZIP_EST_INSTANT = 7
+};
+
+/** Progress callback: done and total units of work (trial pages). */
+typedef void (*innodb_zip_est_progress_t)(void *ctx, uint64_t done,
+                                          uint64_t total);
+
+BEGIN_SERVICE_DEFINITION(innodb_compression_estimate)
+
+/**
+  Estimate the space savings of one InnoDB table or partition for every
+  KEY_BLOCK_SIZE.
+
+  Opens the table by id under a shared metadata lock of the calling
+  connection for each trial page and releases it in between, so that DDL
+  can proceed; a table dropped, rebuilt or altered meanwhile ends the
+  estimate with the matching status.
+
+  @param table_id      dd::Table::se_private_id() or
+                       dd::Partition::se_private_id()
+  @param sample_pages  leaf pages to sample per index (>= 1)
+  @param full_scan     nonzero: start a trial at every leaf page instead
+  @param progress      called after each trial page, or NULL
+  @param ctx           passed to progress
+  @param[out] est      the estimate
+  @param est_size      sizeof(*est) as the caller knows it
+  @return an innodb_zip_est_status_t
+*/
+DECLARE_METHOD(int, estimate_table,
+               (uint64_t table_id, uint64_t sample_pages, int full_scan,
+                innodb_zip_est_progress_t progress, void *ctx,
+                struct innodb_zip_estimate_t *est, size_t est_size));
+
+END_SERVICE_DEFINITION(innodb_compression_estimate)
+
+#endif /* INNODB_COMPRESSION_ESTIMATE_SERVICE_H */

@@ -1,0 +1,756 @@
+/* Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation. */
+
+/**
+  @file plugin/compression_stats/cs_estimates.cc
+  COMPRESSION_STATS_ESTIMATE(), the store of estimates and
+  INFORMATION_SCHEMA.COMPRESSION_ESTIMATES.
+
+  The store maps InnoDB table ids to the last estimate. Table ids are never
+  reused and change when a table is rebuilt, so an estimate can never be
+  shown for other data than the data it was computed from: a dropped or
+  rebuilt table simply has no estimate. The store is saved after every
+  estimate to compression_stats_estimates.txt in the data directory
+  (written to a temporary file, synced, then renamed) and loaded when the
+  plugin starts.
+*/
+
+#ifndef LOG_COMPONENT_TAG
+#define LOG_COMPONENT_TAG "compression_stats"
+#endif
+
+#include "plugin/compression_stats/cs_estimates.h"
+
+#include <mysql/components/services/registry.h>
+#include <mysql/components/services/udf_registration.h>
+#include <mysql/plugin.h>
+#include <mysql/psi/mysql_mutex.h>
+#include <mysql/psi/mysql_stage.h>
+#include <mysql/service_plugin_registry.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "my_sys.h"
+#include "mysql/components/services/log_builtins.h"
+#include "mysql/strings/m_ctype.h"
+#include "mysqld_error.h"
+#include "plugin/compression_stats/cs_engine.h"
+#include "plugin/compression_stats/cs_table.h"
+#include "sql/auth/auth_acls.h"
+#include "sql/auth/auth_common.h"
+#include "sql/auth/sql_security_ctx.h"
+#include "sql/dd/cache/dictionary_client.h"
+#include "sql/dd/types/partition.h"
+#include "sql/dd/types/schema.h"
+#include "sql/dd/types/table.h"
+#include "sql/field.h"
+#include "sql/mdl.h"
+#include "sql/mysqld.h"
+#include "sql/sql_class.h"
+#include "sql/tztime.h"
+#include "sql_string.h"
+
+namespace compression_stats {
+
+namespace {
+
+/** Name of the loadable function. */
+constexpr const char *udf_name = "compression_stats_estimate";
+
+/** File of the store, in the data directory. */
+constexpr const char *store_file = "compression_stats_estimates.txt";
+
+/** First line of the file. */
+constexpr const char *store_header = "# compression_stats estimates v1";
+
+constexpr uint kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
+
+PSI_mutex_key key_store_mutex;
+PSI_mutex_info mutex_info[] = {{&key_store_mutex, "estimates",
+                                PSI_FLAG_SINGLETON, 0, PSI_DOCUMENT_ME}};
+
+PSI_stage_info stage_estimating = {0, "estimating compression savings",
+                                   PSI_FLAG_STAGE_PROGRESS, PSI_DOCUMENT_ME};
+PSI_stage_info *stages[] = {&stage_estimating};
+
+/** Protects store. */
+mysql_mutex_t store_mutex;
+
+/** The estimates by table id. */
+std::map<uint64_t, Estimate> *store = nullptr;
+
+/** Whether the function is registered. */
+bool udf_registered = false;
+
+std::string store_path() {
+  std::string dir(mysql_real_data_home);
+  if (!dir.empty() && dir.back() != FN_LIBCHAR) {
+    dir += FN_LIBCHAR;
+  }
+  return dir + store_file;
+}
+
+/** One line of the file. */
+std::string store_line(uint64_t id, const Estimate &m) {
+  const innodb_zip_estimate_t &e = m.e;
+  std::ostringstream o;
+  o << id << ' ' << static_cast<long long>(m.computed_at) << ' '
+    << e.logical_page_size << ' ' << e.physical_page_size << ' '
+    << e.is_compressed << ' ' << e.level << ' ' << e.full_scan << ' '
+    << e.n_indexes << ' ' << e.used_pages << ' ' << e.leaf_pages << ' '
+    << e.sampled_pages << ' ' << e.sampled_records << ' ' << e.data_bytes
+    << ' ' << e.uncompressed_pages;
+  o.precision(17);
+  for (const auto &s : e.sizes) {
+    o << ' ' << s.key_block_size << ' ' << s.pages << ' ' << s.failure_pct;
+  }
+  return o.str();
+}
+
+/** Parse one line. @return false if it is malformed */
+bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
+  std::istringstream in(line);
+  long long t = 0;
+  innodb_zip_estimate_t &e = m->e;
+  memset(&e, 0, sizeof e);
+  in >> *id >> t >> e.logical_page_size >> e.physical_page_size >>
+      e.is_compressed >> e.level >> e.full_scan >> e.n_indexes >>
+      e.used_pages >> e.leaf_pages >> e.sampled_pages >> e.sampled_records >>
+      e.data_bytes >> e.uncompressed_pages;
+  for (auto &s : e.sizes) {
+    in >> s.key_block_size >> s.pages >> s.failure_pct;
+  }
+  e.size = sizeof e;
+  m->computed_at = static_cast<time_t>(t);
+  return !in.fail() && e.logical_page_size != 0;
+}
+
+/** Load the file. Missing file: no estimates yet. */
+void store_load() {
+  std::ifstream in(store_path());
+  if (!in.is_open()) {
+    return;
+  }
+  std::string line;
+  if (!std::getline(in, line) || line != store_header) {
+    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
+                    "%s has an unknown format; its estimates are ignored",
+                    store_file);
+    return;
+  }
+  size_t bad = 0;
+  while (std::getline(in, line)) {
+    uint64_t id;
+    Estimate m;
+    if (store_parse(line, &id, &m)) {
+      (*store)[id] = m;
+    } else {
+      bad++;
+    }
+  }
+  if (bad > 0) {
+    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
+                    "%zu malformed lines of %s were ignored", bad, store_file);
+  }
+}
+
+/** Save the store: temporary file, fsync, rename. Caller holds the mutex.
+@return true on error */
+bool store_save() {
+  const std::string path = store_path();
+  const std::string tmp = path + ".tmp";
+  FILE *f = fopen(tmp.c_str(), "w");
+  if (f == nullptr) {
+    return true;
+  }
+  bool err = fprintf(f, "%s\n", store_header) < 0;
+  for (const auto &kv : *store) {
+    err = err || fprintf(f, "%s\n", store_line(kv.first, kv.second).c_str()) < 0;
+  }
+  err = err || fflush(f) != 0 || fsync(fileno(f)) != 0;
+  err = (fclose(f) != 0) || err;
+  if (err || rename(tmp.c_str(), path.c_str()) != 0) {
+    unlink(tmp.c_str());
+    return true;
+  }
+  return false;
+}
+
+/** One table or partition to estimate. */
+struct Target {
+  std::string part;
+  std::string subpart;
+  uint64_t id;
+};
+
+/** Lower-case a name as the data dictionary stores it. */
+std::string dd_name(const char *s) {
+  char buf[NAME_LEN + 1];
+  snprintf(buf, sizeof buf, "%s", s);
+  if (lower_case_table_names != 0) {
+    my_casedn_str(files_charset_info, buf);
+  }
+  return buf;
+}
+
+/** Whether the user has SELECT on a table; raises the error if not. */
+bool check_select(THD *thd, const std::string &db, const std::string &tbl) {
+  Access_bitmask db_access = 0;
+  if (!check_access(thd, SELECT_ACL, db.c_str(), &db_access, nullptr, false,
+                    true) &&
+      (db_access & SELECT_ACL)) {
+    return false;
+  }
+  Table_ref tl;
+  tl.db = db.c_str();
+  tl.db_length = db.size();
+  tl.table_name = tbl.c_str();
+  tl.table_name_length = tbl.size();
+  tl.grant.privilege = db_access;
+  if (!check_grant(thd, SELECT_ACL, &tl, false, 1, true)) {
+    return false;
+  }
+  Security_context *sctx = thd->security_context();
+  my_error(ER_TABLEACCESS_DENIED_ERROR, MYF(0), "SELECT",
+           sctx->priv_user().str, sctx->host_or_ip().str, tbl.c_str());
+  return true;
+}
+
+/** The table's partitions (or the table itself) and their ids.
+@return true on error (raised) */
+bool resolve(THD *thd, const std::string &db, const std::string &tbl,
+             std::vector<Target> *out) {
+  MDL_request req;
+  MDL_REQUEST_INIT(&req, MDL_key::TABLE, db.c_str(), tbl.c_str(),
+                   MDL_SHARED_HIGH_PRIO, MDL_EXPLICIT);
+  if (thd->mdl_context.acquire_lock(&req,
+                                    thd->variables.lock_wait_timeout)) {
+    return true;
+  }
+  bool err = false;
+  {
+    dd::cache::Dictionary_client *dc = thd->dd_client();
+    const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
+    const dd::Table *tab = nullptr;
+    if (dc->acquire(db.c_str(), tbl.c_str(), &tab)) {
+      err = true;
+    } else if (tab == nullptr) {
+      my_error(ER_NO_SUCH_TABLE, MYF(0), db.c_str(), tbl.c_str());
+      err = true;
+    } else if (tab->engine() != "InnoDB") {
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "Table '%s.%s' uses the %s storage engine: only InnoDB "
+                      "tables can be estimated",
+                      MYF(0), db.c_str(), tbl.c_str(), tab->engine().c_str());
+      err = true;
+    } else if (tab->partition_type() == dd::Table::PT_NONE) {
+      out->push_back({std::string(), std::string(), tab->se_private_id()});
+    } else {
+      for (const dd::Partition *p : tab->leaf_partitions()) {
+        const dd::Partition *parent = p->parent();
+        const dd::String_type &part =
+            parent != nullptr ? parent->name() : p->name();
+        out->push_back({std::string(part.c_str()),
+                        parent != nullptr ? std::string(p->name().c_str())
+                                          : std::string(),
+                        p->se_private_id()});
+      }
+    }
+  }
+  thd->mdl_context.release_lock(req.ticket);
+  return err;
+}
+
+/** Progress of the stage across the partitions of a table. */
+struct Progress {
+  PSI_stage_progress *psi;
+  /** Work done in the partitions before the current one. */
+  uint64_t base;
+  /** Partitions after the current one. */
+  uint64_t remaining;
+  /** Work of the current partition when it finished. */
+  uint64_t last_total;
+};
+
+void on_progress(void *ctx, uint64_t done, uint64_t total) {
+  auto *p = static_cast<Progress *>(ctx);
+  p->last_total = total;
+  /* Later partitions are assumed to be as big as this one. */
+  mysql_stage_set_work_estimated(p->psi, p->base + total * (1 + p->remaining));
+  mysql_stage_set_work_completed(p->psi, p->base + done);
+}
+
+/** Raise the error of an estimator status. */
+void raise_status(int status, const std::string &db, const std::string &tbl) {
+  const char *d = db.c_str();
+  const char *t = tbl.c_str();
+  switch (status) {
+    case INNODB_ZIP_EST_DROPPED:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "Table '%s.%s' was dropped or rebuilt while its "
+                      "compression estimate ran; no estimate was saved",
+                      MYF(0), d, t);
+      break;
+    case INNODB_ZIP_EST_ALTERED:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "Table '%s.%s' was altered (an index was added or "
+                      "dropped) while its compression estimate ran; no "
+                      "estimate was saved, run it again",
+                      MYF(0), d, t);
+      break;
+    case INNODB_ZIP_EST_REDUNDANT:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "Table '%s.%s' has ROW_FORMAT=REDUNDANT, whose pages "
+                      "the compressed format cannot hold; estimate it after "
+                      "ALTER TABLE ... ROW_FORMAT=DYNAMIC",
+                      MYF(0), d, t);
+      break;
+    case INNODB_ZIP_EST_INTERRUPTED:
+      my_error(ER_QUERY_INTERRUPTED, MYF(0));
+      break;
+    case INNODB_ZIP_EST_UNREADABLE:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "The tablespace of '%s.%s' is missing, discarded or "
+                      "corrupted: it cannot be estimated",
+                      MYF(0), d, t);
+      break;
+    case INNODB_ZIP_EST_INSTANT:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "Table '%s.%s' has instantly added or dropped columns, "
+                      "so its records are not in the format ALTER TABLE "
+                      "would write; run ALTER TABLE ... FORCE first",
+                      MYF(0), d, t);
+      break;
+    default:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "Table '%s.%s' is not available to InnoDB's estimator",
+                      MYF(0), d, t);
+      break;
+  }
+}
+
+/** Result buffer of the function. */
+constexpr size_t result_len = 512;
+
+bool udf_init(UDF_INIT *initid, UDF_ARGS *args, char *message) {
+  if (args->arg_count < 2 || args->arg_count > 3) {
+    snprintf(message, MYSQL_ERRMSG_SIZE,
+             "COMPRESSION_STATS_ESTIMATE(schema, table [, sample_pages | "
+             "'FULL']) takes 2 or 3 arguments");
+    return true;
+  }
+  args->arg_type[0] = STRING_RESULT;
+  args->arg_type[1] = STRING_RESULT;
+  if (args->arg_count == 3 && args->arg_type[2] != INT_RESULT) {
+    args->arg_type[2] = STRING_RESULT;
+  }
+  initid->maybe_null = true;
+  initid->const_item = false;
+  initid->max_length = result_len;
+  initid->ptr = new (std::nothrow) char[result_len];
+  if (initid->ptr == nullptr) {
+    snprintf(message, MYSQL_ERRMSG_SIZE, "out of memory");
+    return true;
+  }
+  return false;
+}
+
+void udf_deinit(UDF_INIT *initid) { delete[] initid->ptr; }
+
+/** COMPRESSION_STATS_ESTIMATE(schema, table [, sample_pages | 'FULL']) */
+char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *length,
+                   unsigned char *is_null, unsigned char *error) {
+  THD *thd = current_thd;
+  *is_null = 1;
+  *error = 1;
+
+  if (args->args[0] == nullptr || args->args[1] == nullptr) {
+    my_printf_error(ER_UNKNOWN_ERROR,
+                    "COMPRESSION_STATS_ESTIMATE: schema and table must not "
+                    "be NULL",
+                    MYF(0));
+    return nullptr;
+  }
+  const std::string db =
+      dd_name(std::string(args->args[0], args->lengths[0]).c_str());
+  const std::string tbl =
+      dd_name(std::string(args->args[1], args->lengths[1]).c_str());
+
+  uint64_t sample = sysvar_sample_pages;
+  bool full = false;
+  if (args->arg_count == 3 && args->args[2] != nullptr) {
+    if (args->arg_type[2] == INT_RESULT) {
+      const long long v = *reinterpret_cast<long long *>(args->args[2]);
+      if (v < 1) {
+        my_printf_error(ER_UNKNOWN_ERROR,
+                        "COMPRESSION_STATS_ESTIMATE: the sample must be a "
+                        "positive number of pages or 'FULL', not %lld",
+                        MYF(0), v);
+        return nullptr;
+      }
+      sample = static_cast<uint64_t>(v);
+    } else {
+      const std::string a(args->args[2], args->lengths[2]);
+      if (native_strcasecmp(a.c_str(), "FULL") == 0) {
+        full = true;
+      } else {
+        char *end = nullptr;
+        const long long v = strtoll(a.c_str(), &end, 10);
+        if (a.empty() || end == nullptr || *end != '\0' || v < 1) {
+          my_printf_error(ER_UNKNOWN_ERROR,
+                          "COMPRESSION_STATS_ESTIMATE: the sample must be a "
+                          "positive number of pages or 'FULL', not '%.64s'",
+                          MYF(0), a.c_str());
+          return nullptr;
+        }
+        sample = static_cast<uint64_t>(v);
+      }
+    }
+  }
+
+  if (!engine_has_estimator()) {
+    my_printf_error(ER_UNKNOWN_ERROR,
+                    "This server's InnoDB has no compression estimator",
+                    MYF(0));
+    return nullptr;
+  }
+  if (check_select(thd, db, tbl)) {
+    return nullptr;
+  }
+  std::vector<Target> targets;
+  if (resolve(thd, db, tbl, &targets)) {
+    return nullptr;
+  }
+
+  PSI_stage_info old_stage;
+  thd->enter_stage(&stage_estimating, &old_stage, __func__, __FILE__,
+                   __LINE__);
+  Progress progress{thd->m_stage_progress_psi, 0, targets.size(), 0};
+  const auto start = std::chrono::steady_clock::now();
+
+  std::vector<Estimate> results(targets.size());
+  int status = INNODB_ZIP_EST_OK;
+  for (size_t i = 0; i < targets.size() && status == INNODB_ZIP_EST_OK; i++) {
+    progress.remaining = targets.size() - i - 1;
+    progress.last_total = 0;
+    status = engine_estimate(targets[i].id, sample, full, on_progress,
+                             &progress, &results[i].e);
+    progress.base += progress.last_total;
+    results[i].computed_at = time(nullptr);
+  }
+  mysql_stage_set_work_estimated(progress.psi, progress.base);
+  thd->enter_stage(&old_stage, nullptr, __func__, __FILE__, __LINE__);
+
+  if (status != INNODB_ZIP_EST_OK) {
+    if (!thd->is_error()) {
+      raise_status(status, db, tbl);
+    }
+    return nullptr;
+  }
+
+  const double secs = std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+
+  /* The whole table at the target size, for the answer. */
+  const int k = kbs_index(sysvar_target_kbs);
+  uint64_t uncompressed = 0;
+  uint64_t pages = 0;
+  uint64_t sampled = 0;
+  uint64_t leaf = 0;
+  uint32_t logical = 0;
+  bool saved;
+  mysql_mutex_lock(&store_mutex);
+  for (size_t i = 0; i < targets.size(); i++) {
+    const innodb_zip_estimate_t &e = results[i].e;
+    (*store)[targets[i].id] = results[i];
+    uncompressed += e.uncompressed_pages;
+    pages += k >= 0 ? e.sizes[k].pages : 0;
+    sampled += e.sampled_pages;
+    leaf += e.leaf_pages;
+    logical = e.logical_page_size;
+  }
+  saved = !store_save();
+  mysql_mutex_unlock(&store_mutex);
+  if (!saved) {
+    push_warning_printf(thd, Sql_condition::SL_WARNING, ER_UNKNOWN_ERROR,
+                        "The estimate could not be saved to %s in the data "
+                        "directory; it is kept until the server stops",
+                        store_file);
+  }
+
+  char *out = initid->ptr;
+  if (k < 0 || logical == 0 || uncompressed == 0 ||
+      sysvar_target_kbs * 1024 > logical) {
+    snprintf(out, result_len,
+             "%s.%s: estimated %zu partition(s) from %llu of %llu leaf pages "
+             "in %.1f s",
+             db.c_str(), tbl.c_str(), targets.size(),
+             static_cast<unsigned long long>(sampled),
+             static_cast<unsigned long long>(leaf), secs);
+  } else {
+    const double ss =
+        100.0 * (1.0 - static_cast<double>(pages) * sysvar_target_kbs * 1024 /
+                           (static_cast<double>(uncompressed) * logical));
+    snprintf(out, result_len,
+             "%s.%s: SPACE_SAVINGS at KEY_BLOCK_SIZE=%u %.1f %% (CP_ss %.0f "
+             "%%), from %llu of %llu leaf pages in %.1f s",
+             db.c_str(), tbl.c_str(), sysvar_target_kbs, ss,
+             expected_savings(sysvar_target_kbs, logical),
+             static_cast<unsigned long long>(sampled),
+             static_cast<unsigned long long>(leaf), secs);
+  }
+  *length = strlen(out);
+  *is_null = 0;
+  *error = 0;
+  return out;
+}
+
+/** Register or unregister the function. @return true on error */
+bool udf_registration(bool reg) {
+  SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
+  if (r == nullptr) {
+    return true;
+  }
+  bool err = true;
+  my_h_service h = nullptr;
+  if (!r->acquire("udf_registration", &h) && h != nullptr) {
+    auto *udf = reinterpret_cast<SERVICE_TYPE(udf_registration) *>(h);
+    if (reg) {
+      err = udf->udf_register(udf_name, STRING_RESULT,
+                              reinterpret_cast<Udf_func_any>(udf_estimate),
+                              udf_init, udf_deinit);
+    } else {
+      int was_present = 0;
+      err = udf->udf_unregister(udf_name, &was_present) != 0;
+    }
+    r->release(h);
+  }
+  mysql_plugin_registry_release(r);
+  return err;
+}
+
+#define CE_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
+#define CE_U64(name, flags) \
+  {name, MY_INT64_NUM_DECIMAL_DIGITS, MYSQL_TYPE_LONGLONG, 0, \
+   MY_I_S_UNSIGNED | (flags), "", 0}
+#define CE_DOUBLE(name) \
+  {name, MAX_DOUBLE_STR_LENGTH, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, "", 0}
+
+enum ce_column {
+  CE_TABLE_SCHEMA = 0,
+  CE_TABLE_NAME,
+  CE_PARTITION_NAME,
+  CE_SUBPARTITION_NAME,
+  CE_TABLE_ID,
+  CE_IS_COMPRESSED,
+  CE_KEY_BLOCK_SIZE,
+  CE_UNCOMPRESSED_BYTES,
+  CE_ESTIMATED_BYTES,
+  CE_SPACE_SAVINGS,
+  CE_EXPECTED_SPACE_SAVINGS,
+  CE_CLOSENESS,
+  CE_ESTIMATED_FAILURE_PCT,
+  CE_COMPRESSION_LEVEL,
+  CE_SAMPLED_PAGES,
+  CE_LEAF_PAGES,
+  CE_FULL_SCAN,
+  CE_COMPUTED_AT,
+};
+
+}  // namespace
+
+double sysvar_delta = 0.10;
+uint sysvar_target_kbs = 8;
+ulong sysvar_sample_pages = 128;
+
+ST_FIELD_INFO estimate_fields[] = {
+    CE_STR("TABLE_SCHEMA", NAME_CHAR_LEN, 0),
+    CE_STR("TABLE_NAME", NAME_CHAR_LEN, 0),
+    CE_STR("PARTITION_NAME", NAME_CHAR_LEN, MY_I_S_MAYBE_NULL),
+    CE_STR("SUBPARTITION_NAME", NAME_CHAR_LEN, MY_I_S_MAYBE_NULL),
+    CE_U64("TABLE_ID", 0),
+    CE_STR("IS_COMPRESSED", 3, 0),
+    CE_U64("KEY_BLOCK_SIZE", 0),
+    CE_U64("UNCOMPRESSED_BYTES", 0),
+    CE_U64("ESTIMATED_BYTES", 0),
+    CE_DOUBLE("SPACE_SAVINGS"),
+    CE_DOUBLE("EXPECTED_SPACE_SAVINGS"),
+    CE_DOUBLE("CLOSENESS"),
+    CE_DOUBLE("ESTIMATED_FAILURE_PCT"),
+    CE_U64("COMPRESSION_LEVEL", 0),
+    CE_U64("SAMPLED_PAGES", 0),
+    CE_U64("LEAF_PAGES", 0),
+    CE_STR("FULL_SCAN", 3, 0),
+    {"COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0, 0, "", 0},
+    {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
+
+int kbs_index(uint kbs) {
+  for (int i = 0; i < INNODB_ZIP_EST_N_SIZES; i++) {
+    if (kbs_list[i] == kbs) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss) {
+  const int k = kbs_index(kbs);
+  if (k < 0 || e.sizes[k].key_block_size == 0 || e.data_bytes == 0 ||
+      e.uncompressed_pages == 0 || e.logical_page_size == 0) {
+    return false;
+  }
+  /* Measured: the pages the compressed table uses now. */
+  const double pages = e.is_compressed && e.physical_page_size == kbs * 1024
+                           ? static_cast<double>(e.used_pages)
+                           : static_cast<double>(e.sizes[k].pages);
+  *ss = 100.0 * (1.0 - pages * kbs * 1024 /
+                           (static_cast<double>(e.uncompressed_pages) *
+                            e.logical_page_size));
+  return true;
+}
+
+double expected_savings(uint kbs, uint logical_page_size) {
+  if (logical_page_size == 0 || kbs * 1024 > logical_page_size) {
+    return 0;
+  }
+  return (1.0 - static_cast<double>(kbs) * 1024 / logical_page_size) * 100.0;
+}
+
+const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
+                              double ss, double cp, double delta,
+                              double *closeness) {
+  *closeness = -1;
+  if (empty) {
+    return "EMPTY_TABLE";
+  }
+  if (!have_ss) {
+    return "NO_ESTIMATE";
+  }
+  if (cp > 0) {
+    *closeness = ss / cp;
+  }
+  /* (1 - delta) * CP_ss <= T_ss. Above CP_ss counts as close: a compressed
+  page can hold more records than an uncompressed page filled to 15/16
+  (README.md, "SELECTIVE"). With CP_ss = 0 there is nothing to gain. */
+  const bool close = cp > 0 && ss >= (1.0 - delta) * cp - 1e-9;
+  if (is_compressed) {
+    return close ? "KEEP_COMPRESSED" : "UNCOMPRESS";
+  }
+  return close ? "COMPRESS" : "KEEP_UNCOMPRESSED";
+}
+
+void store_time(THD *thd, Field *f, time_t t) {
+  MYSQL_TIME mt;
+  thd->variables.time_zone->gmt_sec_to_TIME(&mt, static_cast<my_time_t>(t));
+  f->set_notnull();
+  f->store_time(&mt);
+}
+
+bool estimate_get(uint64_t table_id, Estimate *out) {
+  if (store == nullptr) {
+    /* COMPRESSION_STATS, which keeps the estimates, is not installed. */
+    return false;
+  }
+  mysql_mutex_lock(&store_mutex);
+  const auto it = store->find(table_id);
+  const bool found = it != store->end();
+  if (found) {
+    *out = it->second;
+  }
+  mysql_mutex_unlock(&store_mutex);
+  return found;
+}
+
+bool estimates_init() {
+  mysql_mutex_register("compression_stats", mutex_info, 1);
+  mysql_stage_register("compression_stats", stages, 1);
+  mysql_mutex_init(key_store_mutex, &store_mutex, MY_MUTEX_INIT_FAST);
+  store = new std::map<uint64_t, Estimate>();
+  store_load();
+  if (udf_registration(true)) {
+    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
+                    "Cannot register the function %s()", udf_name);
+  } else {
+    udf_registered = true;
+  }
+  return false;
+}
+
+void estimates_deinit() {
+  if (udf_registered) {
+    udf_registration(false);
+    udf_registered = false;
+  }
+  delete store;
+  store = nullptr;
+  mysql_mutex_destroy(&store_mutex);
+}
+
+int fill_estimates(THD *thd, Table_ref *tables, Item *) {
+  TABLE *t = tables->table;
+  return for_each_table(
+      thd, [&](const dd::Schema &sch, const dd::Table &tab, const char *part,
+               const char *subpart, uint64_t id) {
+        Estimate m;
+        if (!estimate_get(id, &m)) {
+          return false;
+        }
+        const innodb_zip_estimate_t &e = m.e;
+        for (int k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
+          const uint kbs = e.sizes[k].key_block_size;
+          if (kbs == 0) {
+            continue;
+          }
+          Field **f = t->field;
+          store_string(f[CE_TABLE_SCHEMA], sch.name().c_str());
+          store_string(f[CE_TABLE_NAME], tab.name().c_str());
+          store_string(f[CE_PARTITION_NAME], part);
+          store_string(f[CE_SUBPARTITION_NAME], subpart);
+          store_number(f[CE_TABLE_ID], id);
+          store_string(f[CE_IS_COMPRESSED], e.is_compressed ? "YES" : "NO");
+          store_number(f[CE_KEY_BLOCK_SIZE], kbs);
+          store_number(f[CE_UNCOMPRESSED_BYTES],
+                       e.uncompressed_pages * e.logical_page_size);
+          store_number(f[CE_ESTIMATED_BYTES],
+                       e.sizes[k].pages * static_cast<uint64_t>(kbs) * 1024);
+          double ss = 0;
+          const bool have = e.data_bytes > 0 &&
+                            e.uncompressed_pages > 0;
+          if (have) {
+            ss = 100.0 * (1.0 - static_cast<double>(e.sizes[k].pages) * kbs *
+                                    1024 /
+                                    (static_cast<double>(e.uncompressed_pages) *
+                                     e.logical_page_size));
+          }
+          store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
+          const double cp = expected_savings(kbs, e.logical_page_size);
+          store_dbl(f[CE_EXPECTED_SPACE_SAVINGS], false, cp);
+          store_dbl(f[CE_CLOSENESS], !have || cp <= 0, cp > 0 ? ss / cp : 0);
+          store_dbl(f[CE_ESTIMATED_FAILURE_PCT], !have, e.sizes[k].failure_pct);
+          store_number(f[CE_COMPRESSION_LEVEL], e.level);
+          store_number(f[CE_SAMPLED_PAGES], e.sampled_pages);
+          store_number(f[CE_LEAF_PAGES], e.leaf_pages);
+          store_string(f[CE_FULL_SCAN], e.full_scan ? "YES" : "NO");
+          store_time(thd, f[CE_COMPUTED_AT], m.computed_at);
+          if (schema_table_store_record(thd, t)) {
+            return true;
+          }
+        }
+        return false;
+      });
+}
+
+}  // namespace compression_stats

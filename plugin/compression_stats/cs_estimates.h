@@ -1,0 +1,89 @@
+/* Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation. */
+
+#ifndef PLUGIN_COMPRESSION_STATS_CS_ESTIMATES_H
+#define PLUGIN_COMPRESSION_STATS_CS_ESTIMATES_H
+
+/**
+  @file plugin/compression_stats/cs_estimates.h
+  Savings estimates: the loadable function COMPRESSION_STATS_ESTIMATE()
+  that runs InnoDB's estimator, the store of its results (persisted in the
+  data directory, keyed by InnoDB table id) and
+  INFORMATION_SCHEMA.COMPRESSION_ESTIMATES.
+*/
+
+#include <mysql/components/services/innodb_compression_estimate.h>
+
+#include <cstdint>
+#include <ctime>
+
+#include "sql/sql_show.h"
+#include "sql/table.h"
+
+class THD;
+
+namespace compression_stats {
+
+/** System variables (compression_stats.cc). */
+extern double sysvar_delta;
+extern uint sysvar_target_kbs;
+extern ulong sysvar_sample_pages;
+
+/** One stored estimate of a table or partition. */
+struct Estimate {
+  /** When it was computed (seconds since the epoch). */
+  time_t computed_at;
+  /** What InnoDB returned. */
+  innodb_zip_estimate_t e;
+};
+
+/** Load the stored estimates and register the stage and the function.
+@return true on error (logged) */
+bool estimates_init();
+
+/** Unregister the function. */
+void estimates_deinit();
+
+/** Look up the stored estimate of a table or partition.
+@return true if there is one */
+bool estimate_get(uint64_t table_id, Estimate *out);
+
+/** Size index (into innodb_zip_estimate_t::sizes) of a KEY_BLOCK_SIZE in
+KB, or -1. */
+int kbs_index(uint kbs);
+
+/** Space savings in percent of an estimate at a KEY_BLOCK_SIZE, against
+the uncompressed size; measured when the table is compressed at that size.
+@param[out] ss  the savings
+@return false if there is no figure (empty table, size impossible) */
+bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss);
+
+/** CP_ss in percent: (1 - KEY_BLOCK_SIZE / page size) * 100. */
+double expected_savings(uint kbs, uint logical_page_size);
+
+/** The SELECTIVE verdict.
+@param is_compressed  whether the table is compressed now
+@param have_ss        whether ss is known
+@param empty          whether the table holds no records
+@param ss             T_ss in percent
+@param cp             CP_ss in percent
+@param delta          delta
+@param[out] closeness T_ss / CP_ss, or a negative value if CP_ss is 0
+@return the verdict */
+const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
+                              double ss, double cp, double delta,
+                              double *closeness);
+
+/** Store a point in time in a DATETIME field, in the session time zone. */
+void store_time(THD *thd, Field *f, time_t t);
+
+/** INFORMATION_SCHEMA.COMPRESSION_ESTIMATES. */
+extern ST_FIELD_INFO estimate_fields[];
+int fill_estimates(THD *thd, Table_ref *tables, Item *cond);
+
+}  // namespace compression_stats
+
+#endif  // PLUGIN_COMPRESSION_STATS_CS_ESTIMATES_H

@@ -1,0 +1,52 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+*****************************************************************************/
+
+/** @file include/page0zip_est.h
+ Space savings estimator: trial compression of sampled leaf pages with
+ page_zip_compress(), for every KEY_BLOCK_SIZE, extrapolated to a table.
+
+ Created 2026-11-21 */
+
+#ifndef page0zip_est_h
+#define page0zip_est_h
+
+#include <mysql/components/services/innodb_compression_estimate.h>
+
+#include "page0types.h"
+#include "univ.i"
+
+/** True while this thread runs a trial compression of the estimator:
+page_zip_compress() then leaves the compression statistics and the
+adaptive padding of the index alone. */
+extern thread_local bool page_zip_est_trial;
+
+/** Where page_zip_compress() counts a trial compression: nowhere that
+anybody reads. */
+extern thread_local page_zip_stat_t page_zip_est_stat_sink;
+
+/** Estimate the space savings of a table or partition.
+@see innodb_compression_estimate::estimate_table
+@param[in]   table_id      InnoDB table id
+@param[in]   sample_pages  leaf pages to sample per index
+@param[in]   full_scan     start a trial at every leaf page
+@param[in]   progress      progress callback, or nullptr
+@param[in]   ctx           argument of the callback
+@param[out]  est           the estimate
+@return an innodb_zip_est_status_t */
+int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
+                       bool full_scan, innodb_zip_est_progress_t progress,
+                       void *ctx, innodb_zip_estimate_t *est);
+
+#endif /* page0zip_est_h */
