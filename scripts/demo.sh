@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's first command: build (incrementally), start the patched server
 # on a local data directory, load a sample schema with compressed and
-# uncompressed tables, run some writes and show COMPRESSION_STATS.
+# uncompressed tables, run some writes and show COMPRESSION_STATS, then
+# estimate every table and show the SELECTIVE advice.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -12,6 +13,11 @@ bash "$COMPRESS_ROOT/scripts/server.sh" client < "$COMPRESS_ROOT/examples/sample
 echo
 echo "INFORMATION_SCHEMA.COMPRESSION_STATS for schema compress_demo:"
 bash "$COMPRESS_ROOT/scripts/server.sh" client --table < "$COMPRESS_ROOT/examples/show_stats.sql"
+log "installing plugin/compression_stats/compression_advisor.sql"
+bash "$COMPRESS_ROOT/scripts/server.sh" client < "$COMPRESS_ROOT/plugin/compression_stats/compression_advisor.sql"
+echo
+echo "Estimates, SELECTIVE verdicts and the advisor's dry run:"
+bash "$COMPRESS_ROOT/scripts/server.sh" client --table < "$COMPRESS_ROOT/examples/show_advice.sql"
 cat <<MSG
 
 blobs_random holds random bytes on 1K pages: it is built to fail, so its

@@ -557,6 +557,8 @@ enum ce_column {
   CE_TABLE_ID,
   CE_IS_COMPRESSED,
   CE_KEY_BLOCK_SIZE,
+  CE_SOURCE,
+  CE_USED_PAGES,
   CE_UNCOMPRESSED_BYTES,
   CE_ESTIMATED_BYTES,
   CE_SPACE_SAVINGS,
@@ -584,6 +586,8 @@ ST_FIELD_INFO estimate_fields[] = {
     CE_U64("TABLE_ID", 0),
     CE_STR("IS_COMPRESSED", 3, 0),
     CE_U64("KEY_BLOCK_SIZE", 0),
+    CE_STR("SOURCE", 10, 0),
+    CE_U64("USED_PAGES", 0),
     CE_U64("UNCOMPRESSED_BYTES", 0),
     CE_U64("ESTIMATED_BYTES", 0),
     CE_DOUBLE("SPACE_SAVINGS"),
@@ -722,19 +726,18 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *) {
           store_number(f[CE_TABLE_ID], id);
           store_string(f[CE_IS_COMPRESSED], e.is_compressed ? "YES" : "NO");
           store_number(f[CE_KEY_BLOCK_SIZE], kbs);
+          store_number(f[CE_USED_PAGES], e.used_pages);
           store_number(f[CE_UNCOMPRESSED_BYTES],
                        e.uncompressed_pages * e.logical_page_size);
+          /* The table's own size: what it uses now, measured. */
+          const bool measured =
+              e.is_compressed && e.physical_page_size == kbs * 1024;
+          store_string(f[CE_SOURCE], measured ? "MEASURED" : "ESTIMATED");
+          const uint64_t pages = measured ? e.used_pages : e.sizes[k].pages;
           store_number(f[CE_ESTIMATED_BYTES],
-                       e.sizes[k].pages * static_cast<uint64_t>(kbs) * 1024);
+                       pages * static_cast<uint64_t>(kbs) * 1024);
           double ss = 0;
-          const bool have = e.data_bytes > 0 &&
-                            e.uncompressed_pages > 0;
-          if (have) {
-            ss = 100.0 * (1.0 - static_cast<double>(e.sizes[k].pages) * kbs *
-                                    1024 /
-                                    (static_cast<double>(e.uncompressed_pages) *
-                                     e.logical_page_size));
-          }
+          const bool have = estimate_savings(e, kbs, &ss);
           store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
           const double cp = expected_savings(kbs, e.logical_page_size);
           store_dbl(f[CE_EXPECTED_SPACE_SAVINGS], false, cp);
