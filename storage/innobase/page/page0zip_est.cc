@@ -386,17 +386,23 @@ double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
     }
     const ulint n = page_zip_est_recs_upto(u, usable - std::min(padding, usable));
     done += u.cum[n];
+    /* Page_load::init() compresses the new empty page (page_create_zip()),
+    a success the padding counts too. */
+    account(true);
     if (n <= u.fit[k]) {
       account(true);
       pages += 1;
       continue;
     }
-    /* Btree_load::page_split(): halves, split again while too big. */
+    /* Btree_load::page_split(): halves, split again while too big; every
+    new half starts as an empty compressed page. */
     account(false);
     ulint pieces = 2;
+    account(true);
     while ((n + pieces - 1) / pieces > u.fit[k] && pieces < n) {
       for (ulint j = 0; j < pieces; j++) {
         account(false);
+        account(true);
       }
       pieces *= 2;
     }
