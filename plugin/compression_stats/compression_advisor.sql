@@ -6,9 +6,12 @@
 --
 --   CALL compression_advisor.estimate_all('shop%', NULL);   -- estimate
 --   SELECT * FROM compression_advisor.selective_alters;     -- the advice
---   CALL compression_advisor.plan('SELECTIVE', 8, 0.10);    -- any size
---   CALL compression_advisor.apply('SELECTIVE', 8, 0.10, TRUE);  -- dry run
---   CALL compression_advisor.apply('SELECTIVE', 8, 0.10, FALSE); -- do it
+--   CALL compression_advisor.plan('shop%', 'SELECTIVE', 8, 0.10);
+--   CALL compression_advisor.apply('shop%', 'SELECTIVE', 8, 0.10, TRUE);  -- dry run
+--   CALL compression_advisor.apply('shop%', 'SELECTIVE', 8, 0.10, FALSE); -- do it
+-- Arguments that are NULL take the defaults: all schemas but the system
+-- ones, @@compression_stats_target_key_block_size, @@compression_stats_delta,
+-- dry run.
 
 CREATE DATABASE IF NOT EXISTS compression_advisor;
 USE compression_advisor;
@@ -80,12 +83,12 @@ GROUP BY TABLE_SCHEMA, TABLE_NAME, KEY_BLOCK_SIZE;
 DELIMITER //
 
 -- Estimate every InnoDB base table whose schema matches a LIKE pattern
--- (NULL: all but the system schemas), with sample_pages leaf pages per index
+-- (NULL: all but the system schemas), with p_sample_pages leaf pages per index
 -- (NULL: @@compression_stats_estimate_sample_pages; 0: full scan).
 -- Reports one row per table: the function's answer or its error.
 DROP PROCEDURE IF EXISTS estimate_all//
 CREATE DEFINER = CURRENT_USER PROCEDURE estimate_all(
-    IN schema_pattern VARCHAR(64), IN sample_pages BIGINT)
+    IN p_schema VARCHAR(64), IN p_sample_pages BIGINT)
 SQL SECURITY INVOKER
 BEGIN
   DECLARE done INT DEFAULT 0;
@@ -93,7 +96,7 @@ BEGIN
   DECLARE cur CURSOR FOR
     SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES
     WHERE ENGINE = 'InnoDB' AND TABLE_TYPE = 'BASE TABLE'
-      AND TABLE_SCHEMA LIKE IFNULL(schema_pattern, '%')
+      AND TABLE_SCHEMA LIKE IFNULL(p_schema, '%')
       AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema',
                                'information_schema', 'compression_advisor')
     ORDER BY TABLE_SCHEMA, TABLE_NAME;
@@ -113,11 +116,11 @@ BEGIN
             CONCAT('ERROR: ', @compression_advisor_msg);
       END;
       SET @compression_advisor_r = NULL;
-      IF sample_pages = 0 THEN
+      IF p_sample_pages = 0 THEN
         SELECT COMPRESSION_STATS_ESTIMATE(s, t, 'FULL')
           INTO @compression_advisor_r;
       ELSE
-        SELECT COMPRESSION_STATS_ESTIMATE(s, t, sample_pages)
+        SELECT COMPRESSION_STATS_ESTIMATE(s, t, p_sample_pages)
           INTO @compression_advisor_r;
       END IF;
       INSERT INTO estimate_report VALUES (s, t, @compression_advisor_r);
@@ -128,18 +131,20 @@ BEGIN
   DROP TEMPORARY TABLE estimate_report;
 END//
 
--- Fill the temporary table plan_rows: what strategy ('SELECTIVE' or
--- 'ALL') does at key_block_size (NULL: the plugin's target) and delta
--- (NULL: the plugin's delta) to every InnoDB table.
+-- Fill the temporary table plan_rows: what p_strategy ('SELECTIVE' or
+-- 'ALL') does at p_key_block_size (NULL: the plugin's target) and p_delta
+-- (NULL: the plugin's delta) to every InnoDB table of the schemas matching
+-- p_schema (LIKE; NULL: all but the system schemas).
 DROP PROCEDURE IF EXISTS make_plan//
 CREATE DEFINER = CURRENT_USER PROCEDURE make_plan(
-    IN strategy VARCHAR(16), IN key_block_size INT, IN delta DOUBLE)
+    IN p_schema VARCHAR(64), IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE)
 SQL SECURITY INVOKER
 BEGIN
-  DECLARE kbs INT DEFAULT IFNULL(key_block_size,
+  DECLARE kbs INT DEFAULT IFNULL(p_key_block_size,
                                  @@compression_stats_target_key_block_size);
-  DECLARE d DOUBLE DEFAULT IFNULL(delta, @@compression_stats_delta);
-  IF UPPER(IFNULL(strategy, '')) NOT IN ('SELECTIVE', 'ALL') THEN
+  DECLARE d DOUBLE DEFAULT IFNULL(p_delta, @@compression_stats_delta);
+  IF UPPER(IFNULL(p_strategy, '')) NOT IN ('SELECTIVE', 'ALL') THEN
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
       'strategy must be SELECTIVE or ALL';
   END IF;
@@ -159,7 +164,7 @@ BEGIN
          e.SOURCE, e.COMPUTED_AT,
          CAST(CASE
            WHEN v.ROW_FORMAT = 'Redundant' THEN 'REDUNDANT_ROW_FORMAT'
-           WHEN UPPER(strategy) = 'ALL' THEN
+           WHEN UPPER(p_strategy) = 'ALL' THEN
              IF(v.KEY_BLOCK_SIZE = kbs, 'KEEP_COMPRESSED', 'COMPRESS')
            WHEN e.TABLE_NAME IS NULL THEN 'NO_ESTIMATE'
            WHEN e.SPACE_SAVINGS IS NULL THEN 'EMPTY_TABLE'
@@ -174,7 +179,8 @@ BEGIN
   FROM table_verdicts v
   LEFT JOIN table_estimates e
     ON e.TABLE_SCHEMA = v.TABLE_SCHEMA AND e.TABLE_NAME = v.TABLE_NAME
-   AND e.KEY_BLOCK_SIZE = kbs;
+   AND e.KEY_BLOCK_SIZE = kbs
+  WHERE v.TABLE_SCHEMA LIKE IFNULL(p_schema, '%');
   UPDATE plan_rows SET STATEMENT = CONCAT('ALTER TABLE `',
       REPLACE(TABLE_SCHEMA, '`', '``'), '`.`', REPLACE(TABLE_NAME, '`', '``'),
       IF(ACTION = 'COMPRESS',
@@ -186,10 +192,11 @@ END//
 -- Show what a strategy would do to every table.
 DROP PROCEDURE IF EXISTS plan//
 CREATE DEFINER = CURRENT_USER PROCEDURE plan(
-    IN strategy VARCHAR(16), IN key_block_size INT, IN delta DOUBLE)
+    IN p_schema VARCHAR(64), IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE)
 SQL SECURITY INVOKER
 BEGIN
-  CALL make_plan(strategy, key_block_size, delta);
+  CALL make_plan(p_schema, p_strategy, p_key_block_size, p_delta);
   SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
          EXPECTED_SPACE_SAVINGS, CLOSENESS, SOURCE, ACTION, STATEMENT
   FROM plan_rows ORDER BY TABLE_SCHEMA, TABLE_NAME;
@@ -197,11 +204,11 @@ BEGIN
 END//
 
 -- Run the ALTER TABLE statements of a strategy, one table at a time, and
--- report each outcome. dry_run (default TRUE) only lists them.
+-- report each outcome. p_dry_run (default TRUE) only lists them.
 DROP PROCEDURE IF EXISTS apply//
 CREATE DEFINER = CURRENT_USER PROCEDURE apply(
-    IN strategy VARCHAR(16), IN key_block_size INT, IN delta DOUBLE,
-    IN dry_run BOOLEAN)
+    IN p_schema VARCHAR(64), IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE, IN p_dry_run BOOLEAN)
 SQL SECURITY INVOKER
 BEGIN
   DECLARE done INT DEFAULT 0;
@@ -212,8 +219,8 @@ BEGIN
     SELECT TABLE_SCHEMA, TABLE_NAME, STATEMENT FROM plan_rows
     WHERE STATEMENT IS NOT NULL ORDER BY TABLE_SCHEMA, TABLE_NAME;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
-  CALL make_plan(strategy, key_block_size, delta);
-  IF IFNULL(dry_run, TRUE) THEN
+  CALL make_plan(p_schema, p_strategy, p_key_block_size, p_delta);
+  IF IFNULL(p_dry_run, TRUE) THEN
     UPDATE plan_rows SET OUTCOME = 'DRY RUN' WHERE STATEMENT IS NOT NULL;
   ELSE
     OPEN cur;

@@ -20,6 +20,8 @@ Free Software Foundation. */
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "mysql/components/services/log_builtins.h"
 #include "mysqld_error.h"
@@ -86,15 +88,24 @@ int wrong_value(SYS_VAR *var, const char *shown) {
 /** compression_stats_delta: a number from 0 to 1. */
 int check_delta(MYSQL_THD, SYS_VAR *var, void *save,
                 struct st_mysql_value *value) {
-  const int type = value->value_type(value);
-  if (type != MYSQL_VALUE_TYPE_REAL && type != MYSQL_VALUE_TYPE_INT) {
+  double d = 0;
+  if (value->value_type(value) == MYSQL_VALUE_TYPE_STRING) {
+    /* A quoted number, or a decimal literal, which arrives as a string. */
     char buf[64];
     int len = sizeof buf;
     const char *str = value->val_str(value, buf, &len);
-    return wrong_value(var, str != nullptr ? str : "NULL");
+    if (str == nullptr) {
+      return wrong_value(var, "NULL");
+    }
+    const std::string v(str, static_cast<size_t>(len));
+    char *end = nullptr;
+    d = strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0') {
+      return wrong_value(var, v.c_str());
+    }
+  } else {
+    value->val_real(value, &d);
   }
-  double d = 0;
-  value->val_real(value, &d);
   if (std::isnan(d) || d < 0.0 || d > 1.0) {
     char buf[64];
     snprintf(buf, sizeof buf, "%g (delta is a number from 0 to 1)", d);

@@ -305,7 +305,7 @@ void raise_status(int status, const std::string &db, const std::string &tbl) {
       break;
     case INNODB_ZIP_EST_ALTERED:
       my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' was altered (an index was added or "
+                      "Table '%s.%s' was altered (rebuilt, or an index "
                       "dropped) while its compression estimate ran; no "
                       "estimate was saved, run it again",
                       MYF(0), d, t);
@@ -598,7 +598,7 @@ ST_FIELD_INFO estimate_fields[] = {
     CE_U64("SAMPLED_PAGES", 0),
     CE_U64("LEAF_PAGES", 0),
     CE_STR("FULL_SCAN", 3, 0),
-    {"COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0, 0, "", 0},
+    {"COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0, MY_I_S_MAYBE_NULL, "", 0},
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
 int kbs_index(uint kbs) {

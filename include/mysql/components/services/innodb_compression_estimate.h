@@ -82,7 +82,8 @@ enum innodb_zip_est_status_t {
   INNODB_ZIP_EST_NO_TABLE = 1,
   /** The table was dropped or rebuilt while it was estimated. */
   INNODB_ZIP_EST_DROPPED = 2,
-  /** An index of the table was added or dropped while it was estimated. */
+  /** An index being estimated went away (the table was rebuilt, or the
+  index dropped) while the table was estimated. */
   INNODB_ZIP_EST_ALTERED = 3,
   /** ROW_FORMAT=REDUNDANT: the compressed format cannot hold its pages. */
   INNODB_ZIP_EST_REDUNDANT = 4,
