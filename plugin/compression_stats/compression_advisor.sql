@@ -38,18 +38,21 @@ GROUP BY TABLE_SCHEMA, TABLE_NAME;
 
 -- The ALTER TABLE statements SELECTIVE asks for at the plugin's target
 -- size and delta: compress the delta-close tables, uncompress the
--- compressed tables that are no longer delta-close.
+-- compressed tables that are no longer delta-close, rebuild the compressed
+-- tables whose data is delta-close but whose pages are not (REBUILD).
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW selective_alters AS
 SELECT TABLE_SCHEMA, TABLE_NAME, SELECTIVE_VERDICT AS ACTION,
        MIN_SPACE_SAVINGS AS SPACE_SAVINGS,
        CONCAT('ALTER TABLE `', REPLACE(TABLE_SCHEMA, '`', '``'), '`.`',
               REPLACE(TABLE_NAME, '`', '``'), '` ',
-              IF(SELECTIVE_VERDICT = 'COMPRESS',
-                 CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
-                        TARGET_KEY_BLOCK_SIZE),
-                 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0')) AS STATEMENT
+              CASE SELECTIVE_VERDICT
+                WHEN 'COMPRESS' THEN
+                  CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
+                         TARGET_KEY_BLOCK_SIZE)
+                WHEN 'REBUILD' THEN 'FORCE'
+                ELSE 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0' END) AS STATEMENT
 FROM table_verdicts
-WHERE SELECTIVE_VERDICT IN ('COMPRESS', 'UNCOMPRESS');
+WHERE SELECTIVE_VERDICT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD');
 
 -- The ALTER TABLE statements of ALL: every table not yet compressed at the
 -- target size.
@@ -73,8 +76,16 @@ SELECT TABLE_SCHEMA, TABLE_NAME, KEY_BLOCK_SIZE,
           100 * (1 - SUM(IF(SPACE_SAVINGS IS NULL, 0, ESTIMATED_BYTES)) /
                      SUM(IF(SPACE_SAVINGS IS NULL, 0, UNCOMPRESSED_BYTES))))
          AS SPACE_SAVINGS,
+       IF(COUNT(REBUILT_SPACE_SAVINGS) = 0, NULL,
+          100 * (1 - SUM(IF(REBUILT_SPACE_SAVINGS IS NULL, 0,
+                            UNCOMPRESSED_BYTES *
+                            (1 - REBUILT_SPACE_SAVINGS / 100))) /
+                     SUM(IF(REBUILT_SPACE_SAVINGS IS NULL, 0,
+                            UNCOMPRESSED_BYTES))))
+         AS REBUILT_SPACE_SAVINGS,
        MAX(EXPECTED_SPACE_SAVINGS) AS EXPECTED_SPACE_SAVINGS,
        MAX(ESTIMATED_FAILURE_PCT) AS MAX_ESTIMATED_FAILURE_PCT,
+       MAX(OFF_PAGE_RECORDS) AS OFF_PAGE_RECORDS,
        MIN(SOURCE) AS SOURCE,
        MIN(COMPUTED_AT) AS COMPUTED_AT
 FROM information_schema.COMPRESSION_ESTIMATES
@@ -168,9 +179,13 @@ BEGIN
              IF(v.KEY_BLOCK_SIZE = kbs, 'KEEP_COMPRESSED', 'COMPRESS')
            WHEN e.TABLE_NAME IS NULL THEN 'NO_ESTIMATE'
            WHEN e.SPACE_SAVINGS IS NULL THEN 'EMPTY_TABLE'
+           WHEN e.OFF_PAGE_RECORDS > 0 THEN 'OFF_PAGE_COLUMNS'
            WHEN e.EXPECTED_SPACE_SAVINGS > 0
                 AND e.SPACE_SAVINGS >= (1 - d) * e.EXPECTED_SPACE_SAVINGS THEN
              IF(v.KEY_BLOCK_SIZE = kbs, 'KEEP_COMPRESSED', 'COMPRESS')
+           WHEN v.KEY_BLOCK_SIZE = kbs AND e.EXPECTED_SPACE_SAVINGS > 0
+                AND e.REBUILT_SPACE_SAVINGS >=
+                    (1 - d) * e.EXPECTED_SPACE_SAVINGS THEN 'REBUILD'
            ELSE IF(v.KEY_BLOCK_SIZE > 0, 'UNCOMPRESS', 'KEEP_UNCOMPRESSED')
          END AS CHAR(32)) AS ACTION,
          CAST(NULL AS CHAR(400)) AS STATEMENT,
@@ -183,10 +198,12 @@ BEGIN
   WHERE v.TABLE_SCHEMA LIKE IFNULL(p_schema, '%');
   UPDATE plan_rows SET STATEMENT = CONCAT('ALTER TABLE `',
       REPLACE(TABLE_SCHEMA, '`', '``'), '`.`', REPLACE(TABLE_NAME, '`', '``'),
-      IF(ACTION = 'COMPRESS',
-         CONCAT('` ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=', kbs),
-         '` ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0'))
-  WHERE ACTION IN ('COMPRESS', 'UNCOMPRESS');
+      CASE ACTION
+        WHEN 'COMPRESS' THEN
+          CONCAT('` ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=', kbs)
+        WHEN 'REBUILD' THEN '` FORCE'
+        ELSE '` ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0' END)
+  WHERE ACTION IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD');
 END//
 
 -- Show what a strategy would do to every table.

@@ -116,6 +116,7 @@ std::string store_line(uint64_t id, const Estimate &m) {
   for (const auto &s : e.sizes) {
     o << ' ' << s.key_block_size << ' ' << s.pages << ' ' << s.failure_pct;
   }
+  o << ' ' << e.extern_records;
   return o.str();
 }
 
@@ -132,9 +133,14 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
   for (auto &s : e.sizes) {
     in >> s.key_block_size >> s.pages >> s.failure_pct;
   }
+  const bool ok = !in.fail() && e.logical_page_size != 0;
+  /* Added later: absent from older lines. */
+  if (!(in >> e.extern_records)) {
+    e.extern_records = 0;
+  }
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);
-  return !in.fail() && e.logical_page_size != 0;
+  return ok;
 }
 
 /** Load the file. Missing file: no estimates yet. */
@@ -562,6 +568,7 @@ enum ce_column {
   CE_UNCOMPRESSED_BYTES,
   CE_ESTIMATED_BYTES,
   CE_SPACE_SAVINGS,
+  CE_REBUILT_SPACE_SAVINGS,
   CE_EXPECTED_SPACE_SAVINGS,
   CE_CLOSENESS,
   CE_ESTIMATED_FAILURE_PCT,
@@ -569,6 +576,7 @@ enum ce_column {
   CE_SAMPLED_PAGES,
   CE_LEAF_PAGES,
   CE_FULL_SCAN,
+  CE_OFF_PAGE_RECORDS,
   CE_COMPUTED_AT,
 };
 
@@ -591,6 +599,7 @@ ST_FIELD_INFO estimate_fields[] = {
     CE_U64("UNCOMPRESSED_BYTES", 0),
     CE_U64("ESTIMATED_BYTES", 0),
     CE_DOUBLE("SPACE_SAVINGS"),
+    CE_DOUBLE("REBUILT_SPACE_SAVINGS"),
     CE_DOUBLE("EXPECTED_SPACE_SAVINGS"),
     CE_DOUBLE("CLOSENESS"),
     CE_DOUBLE("ESTIMATED_FAILURE_PCT"),
@@ -598,6 +607,7 @@ ST_FIELD_INFO estimate_fields[] = {
     CE_U64("SAMPLED_PAGES", 0),
     CE_U64("LEAF_PAGES", 0),
     CE_STR("FULL_SCAN", 3, 0),
+    CE_U64("OFF_PAGE_RECORDS", 0),
     {"COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0, MY_I_S_MAYBE_NULL, "", 0},
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
@@ -626,6 +636,19 @@ bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss) {
   return true;
 }
 
+bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
+                              double *ss) {
+  const int k = kbs_index(kbs);
+  if (k < 0 || e.sizes[k].key_block_size == 0 || e.data_bytes == 0 ||
+      e.uncompressed_pages == 0 || e.logical_page_size == 0) {
+    return false;
+  }
+  *ss = 100.0 * (1.0 - static_cast<double>(e.sizes[k].pages) * kbs * 1024 /
+                           (static_cast<double>(e.uncompressed_pages) *
+                            e.logical_page_size));
+  return true;
+}
+
 double expected_savings(uint kbs, uint logical_page_size) {
   if (logical_page_size == 0 || kbs * 1024 > logical_page_size) {
     return 0;
@@ -633,9 +656,16 @@ double expected_savings(uint kbs, uint logical_page_size) {
   return (1.0 - static_cast<double>(kbs) * 1024 / logical_page_size) * 100.0;
 }
 
+bool delta_close(double ss, double cp, double delta) {
+  /* (1 - delta) * CP_ss <= T_ss. Above CP_ss counts as close: a compressed
+  page can hold more records than an uncompressed page filled to 15/16
+  (README.md, "SELECTIVE"). With CP_ss = 0 there is nothing to gain. */
+  return cp > 0 && ss >= (1.0 - delta) * cp - 1e-9;
+}
+
 const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
-                              double ss, double cp, double delta,
-                              double *closeness) {
+                              double ss, double rebuilt_ss, double cp,
+                              double delta, double *closeness) {
   *closeness = -1;
   if (empty) {
     return "EMPTY_TABLE";
@@ -646,12 +676,14 @@ const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
   if (cp > 0) {
     *closeness = ss / cp;
   }
-  /* (1 - delta) * CP_ss <= T_ss. Above CP_ss counts as close: a compressed
-  page can hold more records than an uncompressed page filled to 15/16
-  (README.md, "SELECTIVE"). With CP_ss = 0 there is nothing to gain. */
-  const bool close = cp > 0 && ss >= (1.0 - delta) * cp - 1e-9;
+  const bool close = delta_close(ss, cp, delta);
   if (is_compressed) {
-    return close ? "KEEP_COMPRESSED" : "UNCOMPRESS";
+    if (close) {
+      return "KEEP_COMPRESSED";
+    }
+    /* The data compresses well, the pages are half empty: a rebuild at the
+    same size makes the table delta-close. */
+    return delta_close(rebuilt_ss, cp, delta) ? "REBUILD" : "UNCOMPRESS";
   }
   return close ? "COMPRESS" : "KEEP_UNCOMPRESSED";
 }
@@ -739,6 +771,9 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *) {
           double ss = 0;
           const bool have = estimate_savings(e, kbs, &ss);
           store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
+          double rss = 0;
+          const bool have_r = estimate_rebuilt_savings(e, kbs, &rss);
+          store_dbl(f[CE_REBUILT_SPACE_SAVINGS], !have_r, rss);
           const double cp = expected_savings(kbs, e.logical_page_size);
           store_dbl(f[CE_EXPECTED_SPACE_SAVINGS], false, cp);
           store_dbl(f[CE_CLOSENESS], !have || cp <= 0, cp > 0 ? ss / cp : 0);
@@ -747,6 +782,7 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *) {
           store_number(f[CE_SAMPLED_PAGES], e.sampled_pages);
           store_number(f[CE_LEAF_PAGES], e.leaf_pages);
           store_string(f[CE_FULL_SCAN], e.full_scan ? "YES" : "NO");
+          store_number(f[CE_OFF_PAGE_RECORDS], e.extern_records);
           store_time(thd, f[CE_COMPUTED_AT], m.computed_at);
           if (schema_table_store_record(thd, t)) {
             return true;

@@ -61,21 +61,33 @@ the uncompressed size; measured when the table is compressed at that size.
 @return false if there is no figure (empty table, size impossible) */
 bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss);
 
+/** Space savings in percent the estimator predicts for a rebuild of the
+table at a KEY_BLOCK_SIZE (for a compressed table at its own size too).
+@param[out] ss  the savings
+@return false if there is no figure */
+bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
+                              double *ss);
+
 /** CP_ss in percent: (1 - KEY_BLOCK_SIZE / page size) * 100. */
 double expected_savings(uint kbs, uint logical_page_size);
+
+/** Whether T_ss is delta-close to CP_ss (README.md, "SELECTIVE"). */
+bool delta_close(double ss, double cp, double delta);
 
 /** The SELECTIVE verdict.
 @param is_compressed  whether the table is compressed now
 @param have_ss        whether ss is known
 @param empty          whether the table holds no records
-@param ss             T_ss in percent
+@param ss             T_ss in percent (measured if compressed)
+@param rebuilt_ss     T_ss a rebuild at the same size would have, or a
+                      value below -100 if unknown
 @param cp             CP_ss in percent
 @param delta          delta
 @param[out] closeness T_ss / CP_ss, or a negative value if CP_ss is 0
 @return the verdict */
 const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
-                              double ss, double cp, double delta,
-                              double *closeness);
+                              double ss, double rebuilt_ss, double cp,
+                              double delta, double *closeness);
 
 /** Store a point in time in a DATETIME field, in the session time zone. */
 void store_time(THD *thd, Field *f, time_t t);

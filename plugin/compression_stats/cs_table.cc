@@ -305,8 +305,10 @@ void store_selective(THD *thd, Field **f, const dd::Table &tab,
   store_u64(f[COL_TARGET_KEY_BLOCK_SIZE], kbs);
   Estimate m;
   const bool have = estimate_get(table_id, &m);
+  /* Off-page columns (BLOB pages) are not modelled: no figure then. */
+  const bool off_page = have && m.e.extern_records > 0;
   double ss = 0;
-  const bool have_ss = have && estimate_savings(m.e, kbs, &ss);
+  const bool have_ss = have && !off_page && estimate_savings(m.e, kbs, &ss);
   store_double(f[COL_SPACE_SAVINGS], !have_ss, ss);
   if (have_ss) {
     store_str(f[COL_SPACE_SAVINGS_SOURCE],
@@ -316,13 +318,19 @@ void store_selective(THD *thd, Field **f, const dd::Table &tab,
     f[COL_SPACE_SAVINGS_SOURCE]->set_null();
     f[COL_SPACE_SAVINGS_COMPUTED_AT]->set_null();
   }
+  double rebuilt = -1000;
+  if (have_ss && !estimate_rebuilt_savings(m.e, kbs, &rebuilt)) {
+    rebuilt = -1000;
+  }
   const double cp = expected_savings(kbs, s.logical_page_size);
   double closeness = -1;
   const char *verdict =
       tab.row_format() == dd::Table::RF_REDUNDANT && !s.is_compressed
           ? "REDUNDANT_ROW_FORMAT"
+      : off_page && m.e.data_bytes > 0
+          ? "OFF_PAGE_COLUMNS"
           : selective_verdict(s.is_compressed, have_ss,
-                              have && m.e.data_bytes == 0, ss, cp,
+                              have && m.e.data_bytes == 0, ss, rebuilt, cp,
                               sysvar_delta, &closeness);
   store_double(f[COL_CLOSENESS], closeness < 0, closeness);
   store_str(f[COL_SELECTIVE_VERDICT], verdict);

@@ -222,7 +222,8 @@ DEFINE_METHOD(int, zip_est_estimate_table,
               (uint64_t table_id, uint64_t sample_pages, int full_scan,
                innodb_zip_est_progress_t progress, void *ctx,
                innodb_zip_estimate_t *est, size_t est_size)) {
-  constexpr size_t v1_size = sizeof(innodb_zip_estimate_t);
+  /* The first version ended with sizes[]. */
+  constexpr size_t v1_size = offsetof(innodb_zip_estimate_t, extern_records);
   if (est == nullptr || est_size < v1_size) {
     return INNODB_ZIP_EST_NO_TABLE;
   }

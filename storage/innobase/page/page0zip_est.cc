@@ -171,10 +171,11 @@ the scratch page until it is full.
 @param[in]      start    latched leaf page to start at
 @param[in,out]  mtr      mini-transaction holding the latches
 @param[in,out]  s        scratch blocks
-@param[out]     unit     cumulative record sizes */
+@param[out]     unit     cumulative record sizes
+@param[in,out]  n_ext    records with off-page columns, added to */
 void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
                           mtr_t *mtr, Page_zip_est_scratch &s,
-                          page_zip_est_unit_t &unit) {
+                          page_zip_est_unit_t &unit, uint64_t &n_ext) {
   page_zip_est_page_init(s.m_full, index);
   rec_t *cur = page_get_infimum_rec(s.m_full->frame);
   const ulint limit = page_get_free_space_of_empty(true);
@@ -196,6 +197,9 @@ void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
                                 UT_LOCATION_HERE, &s.m_heap);
       const ulint size = rec_offs_size(offsets);
       const ulint n = unit.cum.size();
+      if (rec_offs_any_extern(offsets)) {
+        n_ext++;
+      }
       if (bytes + size + page_dir_calc_reserved_space(n) > limit) {
         return;
       }
@@ -569,6 +573,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   Page_zip_est_scratch scratch;
   uint64_t done = 0;
   uint64_t sampled_recs = 0;
+  uint64_t extern_recs = 0;
 
   for (auto &idx : indexes) {
     const uint64_t n_trials =
@@ -626,7 +631,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
                            page_dir_calc_reserved_space(page_get_n_recs(page));
         next = btr_page_get_next(page, &mtr);
         page_zip_est_unit_t unit;
-        page_zip_est_collect(index, block, &mtr, scratch, unit);
+        page_zip_est_collect(index, block, &mtr, scratch, unit, extern_recs);
         mtr_commit(&mtr);
         sampled_recs += unit.cum.size() - 1;
         page_zip_est_fit_sizes(index, scratch, level, unit);
@@ -697,10 +702,10 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   est->sampled_pages = sampled_pages;
   est->sampled_records = sampled_recs;
   est->data_bytes = static_cast<uint64_t>(data_bytes);
-  est->uncompressed_pages =
-      est->is_compressed
-          ? static_cast<uint64_t>(uncompressed * scale + 0.5)
-          : used_pages;
+  /* The same loader model for both sizes, so that the savings measure how
+  the data compresses, not how fragmented the table is now. */
+  est->uncompressed_pages = static_cast<uint64_t>(uncompressed * scale + 0.5);
+  est->extern_records = extern_recs;
   for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
     const ulint kbs = page_zip_est_kbs[k];
     auto &out = est->sizes[k];

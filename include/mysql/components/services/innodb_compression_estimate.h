@@ -68,11 +68,14 @@ struct innodb_zip_estimate_t {
   pages. */
   uint64_t data_bytes;
   /** Pages of logical_page_size the same data takes uncompressed, built
-  as ALTER TABLE builds it: for an uncompressed table the pages it uses
-  now; for a compressed table the uncompressed-equivalent size. */
+  as ALTER TABLE builds it (the uncompressed-equivalent size of a
+  compressed table). */
   uint64_t uncompressed_pages;
   /** Estimates, by KEY_BLOCK_SIZE 1, 2, 4, 8, 16 KB. */
   struct innodb_zip_est_size_t sizes[INNODB_ZIP_EST_N_SIZES];
+  /** Sampled records with columns stored off-page (BLOB pages, which the
+  estimate does not model). */
+  uint64_t extern_records;
 };
 
 /** Outcome of estimate_table(). */
