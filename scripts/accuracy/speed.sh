@@ -21,7 +21,8 @@ sql -e "DROP TABLE IF EXISTS stock_big; CREATE TABLE stock_big LIKE stock"
 for w in $(seq 1 "$N"); do
   sql -e "INSERT INTO stock_big SELECT s_i_id, $w, s_quantity, s_dist_01,
     s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08,
-    s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data FROM stock"
+    s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data FROM stock
+    WHERE s_w_id = 1"
 done
 sql -e "ALTER TABLE stock_big FORCE"
 bytes=$(sql -e "SELECT FILE_SIZE FROM information_schema.INNODB_TABLESPACES WHERE NAME = 'acc/stock_big'")
