@@ -87,12 +87,6 @@ enum cs_column {
   COL_SELECTIVE_VERDICT,
 };
 
-#define CS_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
-#define CS_U64(name, flags) \
-  {name, MY_INT64_NUM_DECIMAL_DIGITS, MYSQL_TYPE_LONGLONG, 0, \
-   MY_I_S_UNSIGNED | (flags), "", 0}
-#define CS_DOUBLE(name) \
-  {name, MAX_DOUBLE_STR_LENGTH, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, "", 0}
 
 }  // namespace
 

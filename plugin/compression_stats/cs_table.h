@@ -25,6 +25,14 @@ class Schema;
 class Table;
 }  // namespace dd
 
+/** Column definitions shared by the plugin's INFORMATION_SCHEMA tables. */
+#define CS_STR(name, len, flags) {name, len, MYSQL_TYPE_STRING, 0, flags, "", 0}
+#define CS_U64(name, flags) \
+  {name, MY_INT64_NUM_DECIMAL_DIGITS, MYSQL_TYPE_LONGLONG, 0, \
+   MY_I_S_UNSIGNED | (flags), "", 0}
+#define CS_DOUBLE(name) \
+  {name, MAX_DOUBLE_STR_LENGTH, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, "", 0}
+
 namespace compression_stats {
 
 /** Columns of INFORMATION_SCHEMA.COMPRESSION_STATS. */
