@@ -339,6 +339,12 @@ void raise_status(int status, const std::string &db, const std::string &tbl) {
                       "would write; run ALTER TABLE ... FORCE first",
                       MYF(0), d, t);
       break;
+    case INNODB_ZIP_EST_PAGE_SIZE:
+      my_printf_error(ER_UNKNOWN_ERROR,
+                      "InnoDB cannot compress pages with innodb_page_size "
+                      "above 16K, so '%s.%s' cannot be estimated",
+                      MYF(0), d, t);
+      break;
     default:
       my_printf_error(ER_UNKNOWN_ERROR,
                       "Table '%s.%s' is not available to InnoDB's estimator",

@@ -497,6 +497,10 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       table_id == UINT64_MAX || dict_table_is_sdi(table_id)) {
     return INNODB_ZIP_EST_NO_TABLE;
   }
+  if (UNIV_PAGE_SIZE > UNIV_ZIP_SIZE_MAX) {
+    /* ROW_FORMAT=COMPRESSED needs innodb_page_size <= 16K. */
+    return INNODB_ZIP_EST_PAGE_SIZE;
+  }
   if (sample_pages == 0) {
     sample_pages = 1;
   }

@@ -96,7 +96,9 @@ enum innodb_zip_est_status_t {
   INNODB_ZIP_EST_UNREADABLE = 6,
   /** Instantly added or dropped columns: the records are not in the
   format ALTER TABLE would write. */
-  INNODB_ZIP_EST_INSTANT = 7
+  INNODB_ZIP_EST_INSTANT = 7,
+  /** innodb_page_size above 16K: InnoDB cannot compress pages. */
+  INNODB_ZIP_EST_PAGE_SIZE = 8
 };
 
 /** Progress callback: done and total units of work (trial pages). */
