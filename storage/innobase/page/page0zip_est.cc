@@ -112,6 +112,9 @@ struct page_zip_est_index_t {
   ulint used_pages;
   /** Sum of the used bytes of the trials' start pages. */
   uint64_t start_bytes;
+  /** Whether a trial starts at every leaf page: a full scan, or an index
+  with no more leaf pages than the sample. */
+  bool full;
   /** The trials. */
   std::vector<page_zip_est_unit_t> units;
 };
@@ -558,6 +561,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       idx.leaf_pages = std::max<ulint>(leaf, 1);
       idx.used_pages = std::max(used, idx.leaf_pages);
       idx.start_bytes = 0;
+      idx.full = full_scan || idx.leaf_pages <= sample_pages;
       indexes.push_back(std::move(idx));
     }
     dd_table_close(table, thd, &mdl, false);
@@ -568,8 +572,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
 
   uint64_t total = 0;
   for (const auto &idx : indexes) {
-    total += full_scan ? idx.leaf_pages
-                       : std::min<uint64_t>(sample_pages, idx.leaf_pages);
+    total += idx.full ? idx.leaf_pages : sample_pages;
   }
 
   /* 2. The trials, each under its own metadata lock so that DDL can go
@@ -580,9 +583,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   uint64_t extern_recs = 0;
 
   for (auto &idx : indexes) {
-    const uint64_t n_trials =
-        full_scan ? UINT64_MAX
-                  : std::min<uint64_t>(sample_pages, idx.leaf_pages);
+    const bool full = idx.full;
+    const uint64_t n_trials = full ? UINT64_MAX : sample_pages;
     page_no_t next = FIL_NULL;
 
     for (uint64_t t = 0; t < n_trials; t++) {
@@ -606,7 +608,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       mtr_t mtr;
       mtr_start(&mtr);
       buf_block_t *block = nullptr;
-      if (!full_scan) {
+      if (!full) {
         btr_cur_t cursor;
         if (btr_cur_open_at_rnd_pos(index, BTR_SEARCH_LEAF, &cursor, __FILE__,
                                     __LINE__, &mtr)) {
@@ -646,14 +648,14 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       }
       dd_table_close(table, thd, &mdl, false);
 
-      if (full_scan && total < done + 1) {
+      if (full && total < done + 1) {
         /* The index grew during the scan. */
         total = done + 1;
       }
       if (progress != nullptr) {
         progress(ctx, ++done, total);
       }
-      if (full_scan && next == FIL_NULL) {
+      if (full && next == FIL_NULL) {
         break;
       }
     }
@@ -680,7 +682,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     /* Bytes of records in all leaf pages: every leaf page was a start
     page in a full scan; else the average start page times the pages. */
     const double bytes =
-        full_scan ? static_cast<double>(idx.start_bytes)
+        idx.full ? static_cast<double>(idx.start_bytes)
                   : static_cast<double>(idx.start_bytes) / idx.units.size() *
                         idx.leaf_pages;
     data_bytes += bytes;
@@ -699,7 +701,11 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   const double scale = known_used > 0 ? (known_used + other_pages) / known_used
                                       : 1.0;
 
-  est->full_scan = full_scan ? 1 : 0;
+  bool all_full = true;
+  for (const auto &idx : indexes) {
+    all_full = all_full && idx.full;
+  }
+  est->full_scan = all_full ? 1 : 0;
   est->n_indexes = static_cast<uint32_t>(indexes.size());
   est->used_pages = used_pages;
   est->leaf_pages = leaf_pages;
