@@ -16,6 +16,25 @@
 CREATE DATABASE IF NOT EXISTS compression_advisor;
 USE compression_advisor;
 
+DELIMITER //
+-- The ALTER TABLE statement of an action on a table: COMPRESS at a
+-- KEY_BLOCK_SIZE, UNCOMPRESS, or REBUILD (FORCE); NULL for other actions.
+DROP FUNCTION IF EXISTS alter_statement//
+CREATE DEFINER = CURRENT_USER FUNCTION alter_statement(
+    p_schema VARCHAR(64), p_table VARCHAR(64), p_action VARCHAR(32),
+    p_key_block_size INT) RETURNS VARCHAR(400)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN IF(p_action NOT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD'), NULL,
+          CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
+                 REPLACE(p_table, '`', '``'), '` ',
+                 CASE p_action
+                   WHEN 'COMPRESS' THEN
+                     CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
+                            p_key_block_size)
+                   WHEN 'REBUILD' THEN 'FORCE'
+                   ELSE 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0' END))//
+DELIMITER ;
+
 -- One row per InnoDB table: its partitions' verdicts at
 -- @@compression_stats_target_key_block_size and @@compression_stats_delta
 -- (computed by the plugin), and the table's space savings.
@@ -43,14 +62,8 @@ GROUP BY TABLE_SCHEMA, TABLE_NAME;
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW selective_alters AS
 SELECT TABLE_SCHEMA, TABLE_NAME, SELECTIVE_VERDICT AS ACTION,
        MIN_SPACE_SAVINGS AS SPACE_SAVINGS,
-       CONCAT('ALTER TABLE `', REPLACE(TABLE_SCHEMA, '`', '``'), '`.`',
-              REPLACE(TABLE_NAME, '`', '``'), '` ',
-              CASE SELECTIVE_VERDICT
-                WHEN 'COMPRESS' THEN
-                  CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
-                         TARGET_KEY_BLOCK_SIZE)
-                WHEN 'REBUILD' THEN 'FORCE'
-                ELSE 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0' END) AS STATEMENT
+       alter_statement(TABLE_SCHEMA, TABLE_NAME, SELECTIVE_VERDICT,
+                       TARGET_KEY_BLOCK_SIZE) AS STATEMENT
 FROM table_verdicts
 WHERE SELECTIVE_VERDICT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD');
 
@@ -58,10 +71,8 @@ WHERE SELECTIVE_VERDICT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD');
 -- target size.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW all_alters AS
 SELECT TABLE_SCHEMA, TABLE_NAME, 'COMPRESS' AS ACTION,
-       CONCAT('ALTER TABLE `', REPLACE(TABLE_SCHEMA, '`', '``'), '`.`',
-              REPLACE(TABLE_NAME, '`', '``'),
-              '` ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
-              TARGET_KEY_BLOCK_SIZE) AS STATEMENT
+       alter_statement(TABLE_SCHEMA, TABLE_NAME, 'COMPRESS',
+                       TARGET_KEY_BLOCK_SIZE) AS STATEMENT
 FROM table_verdicts
 WHERE KEY_BLOCK_SIZE <> TARGET_KEY_BLOCK_SIZE
   AND ROW_FORMAT <> 'Redundant';
@@ -196,14 +207,8 @@ BEGIN
     ON e.TABLE_SCHEMA = v.TABLE_SCHEMA AND e.TABLE_NAME = v.TABLE_NAME
    AND e.KEY_BLOCK_SIZE = kbs
   WHERE v.TABLE_SCHEMA LIKE IFNULL(p_schema, '%');
-  UPDATE plan_rows SET STATEMENT = CONCAT('ALTER TABLE `',
-      REPLACE(TABLE_SCHEMA, '`', '``'), '`.`', REPLACE(TABLE_NAME, '`', '``'),
-      CASE ACTION
-        WHEN 'COMPRESS' THEN
-          CONCAT('` ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=', kbs)
-        WHEN 'REBUILD' THEN '` FORCE'
-        ELSE '` ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0' END)
-  WHERE ACTION IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD');
+  UPDATE plan_rows
+     SET STATEMENT = alter_statement(TABLE_SCHEMA, TABLE_NAME, ACTION, kbs);
 END//
 
 -- Show what a strategy would do to every table.

@@ -66,6 +66,11 @@ namespace compression_stats {
 
 namespace {
 
+bool compressed_pages(const innodb_zip_estimate_t &e, uint kbs, bool rebuilt,
+                      double *pages);
+double savings_pct(double pages, uint kbs, double uncompressed_pages,
+                   uint logical);
+
 /** Name of the loadable function. */
 constexpr const char *udf_name = "compression_stats_estimate";
 
@@ -476,10 +481,10 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
                           std::chrono::steady_clock::now() - start)
                           .count();
 
-  /* The whole table at the target size, for the answer. */
-  const int k = kbs_index(sysvar_target_kbs);
-  uint64_t uncompressed = 0;
-  uint64_t pages = 0;
+  /* The whole table at the target size, for the answer: the partitions
+  that have a figure, as SPACE_SAVINGS counts them. */
+  double uncompressed = 0;
+  double pages = 0;
   uint64_t sampled = 0;
   uint64_t leaf = 0;
   uint32_t logical = 0;
@@ -488,8 +493,11 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   for (size_t i = 0; i < targets.size(); i++) {
     const innodb_zip_estimate_t &e = results[i].e;
     (*store)[targets[i].id] = results[i];
-    uncompressed += e.uncompressed_pages;
-    pages += k >= 0 ? e.sizes[k].pages : 0;
+    double p;
+    if (compressed_pages(e, sysvar_target_kbs, false, &p)) {
+      pages += p;
+      uncompressed += e.uncompressed_pages;
+    }
     sampled += e.sampled_pages;
     leaf += e.leaf_pages;
     logical = e.logical_page_size;
@@ -504,8 +512,7 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   }
 
   char *out = initid->ptr;
-  if (k < 0 || logical == 0 || uncompressed == 0 ||
-      sysvar_target_kbs * 1024 > logical) {
+  if (logical == 0 || uncompressed == 0) {
     snprintf(out, result_len,
              "%s.%s: estimated %zu partition(s) from %llu of %llu leaf pages "
              "in %.1f s",
@@ -514,8 +521,7 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
              static_cast<unsigned long long>(leaf), secs);
   } else {
     const double ss =
-        100.0 * (1.0 - static_cast<double>(pages) * sysvar_target_kbs * 1024 /
-                           (static_cast<double>(uncompressed) * logical));
+        savings_pct(pages, sysvar_target_kbs, uncompressed, logical);
     snprintf(out, result_len,
              "%s.%s: SPACE_SAVINGS at KEY_BLOCK_SIZE=%u %.1f %% (CP_ss %.0f "
              "%%), from %llu of %llu leaf pages in %.1f s",
@@ -620,32 +626,54 @@ int kbs_index(uint kbs) {
   return -1;
 }
 
-bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss) {
+namespace {
+
+/** Pages of kbs KB a table or partition takes at that size.
+@param[in]   e        its estimate
+@param[in]   kbs      KEY_BLOCK_SIZE in KB
+@param[in]   rebuilt  the estimate for a rebuild even if the table is
+                      compressed at that size now
+@param[out]  pages    the pages: measured (used now) for a table compressed
+                      at that size unless rebuilt, else estimated
+@return false if there is no figure (empty, size impossible) */
+bool compressed_pages(const innodb_zip_estimate_t &e, uint kbs, bool rebuilt,
+                      double *pages) {
   const int k = kbs_index(kbs);
   if (k < 0 || e.sizes[k].key_block_size == 0 || e.data_bytes == 0 ||
       e.uncompressed_pages == 0 || e.logical_page_size == 0) {
     return false;
   }
-  /* Measured: the pages the compressed table uses now. */
-  const double pages = e.is_compressed && e.physical_page_size == kbs * 1024
-                           ? static_cast<double>(e.used_pages)
-                           : static_cast<double>(e.sizes[k].pages);
-  *ss = 100.0 * (1.0 - pages * kbs * 1024 /
-                           (static_cast<double>(e.uncompressed_pages) *
-                            e.logical_page_size));
+  const bool measured =
+      !rebuilt && e.is_compressed && e.physical_page_size == kbs * 1024;
+  *pages = static_cast<double>(measured ? e.used_pages : e.sizes[k].pages);
+  return true;
+}
+
+/** Formula (1): savings in percent of pages of kbs KB against
+uncompressed pages of logical bytes. */
+double savings_pct(double pages, uint kbs, double uncompressed_pages,
+                   uint logical) {
+  return 100.0 * (1.0 - pages * kbs * 1024 / (uncompressed_pages * logical));
+}
+
+}  // namespace
+
+bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss) {
+  double pages;
+  if (!compressed_pages(e, kbs, false, &pages)) {
+    return false;
+  }
+  *ss = savings_pct(pages, kbs, e.uncompressed_pages, e.logical_page_size);
   return true;
 }
 
 bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
                               double *ss) {
-  const int k = kbs_index(kbs);
-  if (k < 0 || e.sizes[k].key_block_size == 0 || e.data_bytes == 0 ||
-      e.uncompressed_pages == 0 || e.logical_page_size == 0) {
+  double pages;
+  if (!compressed_pages(e, kbs, true, &pages)) {
     return false;
   }
-  *ss = 100.0 * (1.0 - static_cast<double>(e.sizes[k].pages) * kbs * 1024 /
-                           (static_cast<double>(e.uncompressed_pages) *
-                            e.logical_page_size));
+  *ss = savings_pct(pages, kbs, e.uncompressed_pages, e.logical_page_size);
   return true;
 }
 
@@ -768,6 +796,7 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *) {
           const uint64_t pages = measured ? e.used_pages : e.sizes[k].pages;
           store_number(f[CE_ESTIMATED_BYTES],
                        pages * static_cast<uint64_t>(kbs) * 1024);
+          /* SPACE_SAVINGS uses the same pages (compressed_pages()). */
           double ss = 0;
           const bool have = estimate_savings(e, kbs, &ss);
           store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
