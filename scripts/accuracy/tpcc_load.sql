@@ -22,10 +22,11 @@ CREATE FUNCTION tpcc_last(n INT) RETURNS VARCHAR(16) NO SQL
 DROP FUNCTION IF EXISTS tpcc_nurand//
 CREATE FUNCTION tpcc_nurand(a INT, x INT, y INT, c INT) RETURNS INT NO SQL
   RETURN (((FLOOR(RAND() * (a + 1)) | (x + FLOOR(RAND() * (y - x + 1)))) + c) % (y - x + 1)) + x//
-DROP PROCEDURE IF EXISTS tpcc_load//
-CREATE PROCEDURE tpcc_load(n_wh INT)
+-- tpcc_load_items(): the numbers 1..100000 in tpcc_seq (a helper table the
+-- warehouse loads read) and the item table. Run once, before any warehouse.
+DROP PROCEDURE IF EXISTS tpcc_load_items//
+CREATE PROCEDURE tpcc_load_items()
 BEGIN
-  DECLARE w INT DEFAULT 1;
   DROP TABLE IF EXISTS tpcc_seq;
   CREATE TABLE tpcc_seq (n INT PRIMARY KEY);
   INSERT INTO tpcc_seq
@@ -45,8 +46,13 @@ BEGIN
     SELECT n, 1 + FLOOR(RAND() * 10000), tpcc_astr(14, 24),
            1 + FLOOR(RAND() * 9900) / 100, tpcc_original(tpcc_astr(26, 50))
     FROM tpcc_seq ORDER BY n;
-
-  WHILE w <= n_wh DO
+END//
+-- tpcc_load_warehouse(w): warehouse w with its stock, districts, customers,
+-- history, orders, order lines and new orders. Sessions may load different
+-- warehouses at the same time (bench/tpcc/tpcc.lua prepare does).
+DROP PROCEDURE IF EXISTS tpcc_load_warehouse//
+CREATE PROCEDURE tpcc_load_warehouse(w INT)
+BEGIN
     INSERT INTO warehouse VALUES (w, tpcc_astr(6, 10), tpcc_astr(10, 20),
       tpcc_astr(10, 20), tpcc_astr(10, 20), tpcc_astr(2, 2),
       CONCAT(tpcc_nstr(4), '11111'), FLOOR(RAND() * 2000) / 10000, 300000);
@@ -95,6 +101,15 @@ BEGIN
     INSERT INTO new_orders
       SELECT o_id, o_d_id, w FROM orders
       WHERE o_w_id = w AND o_id >= 2101 ORDER BY o_d_id, o_id;
+END//
+-- tpcc_load(n): the whole database of n warehouses in this session.
+DROP PROCEDURE IF EXISTS tpcc_load//
+CREATE PROCEDURE tpcc_load(n_wh INT)
+BEGIN
+  DECLARE w INT DEFAULT 1;
+  CALL tpcc_load_items();
+  WHILE w <= n_wh DO
+    CALL tpcc_load_warehouse(w);
     SET w = w + 1;
   END WHILE;
   DROP TABLE tpcc_seq;

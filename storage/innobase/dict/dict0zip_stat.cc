@@ -358,11 +358,18 @@ void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
 
 void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
                        uint64_t n) {
+#ifdef INNODB_ZIP_STAT_BENCH_OFF
+  /* The benchmark's baseline build (patch 0009): no counter is updated. */
+  (void)id;
+  (void)counter;
+  (void)n;
+#else
   dict_zip_stat_t *e = dict_zip_stat_lookup(id);
 
   if (e != nullptr) {
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
+#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 void dict_zip_stat_add(const dict_index_t *index,
@@ -376,6 +383,11 @@ void dict_zip_stat_add(const dict_index_t *index,
 
 void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
                                ulint after) {
+#ifdef INNODB_ZIP_STAT_BENCH_OFF
+  (void)index;
+  (void)before;
+  (void)after;
+#else
   dict_zip_stat_t *e =
       dict_zip_stat_lookup(index_id_t(index->space, index->id));
 
@@ -386,10 +398,16 @@ void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
   e->m_counters[after > before ? DICT_ZIP_STAT_PAD_INCREMENTS
                                : DICT_ZIP_STAT_PAD_DECREMENTS]
       .fetch_add(1, std::memory_order_relaxed);
+#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
                               uint64_t bytes) {
+#ifdef INNODB_ZIP_STAT_BENCH_OFF
+  (void)index;
+  (void)page;
+  (void)bytes;
+#else
   dict_zip_stat_redo_images_total.inc();
   dict_zip_stat_redo_bytes_total.add(bytes);
 
@@ -404,6 +422,7 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
     e->m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES].fetch_add(
         bytes, std::memory_order_relaxed);
   }
+#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 table_id_t dict_zip_stat_table_id(const index_id_t &id) {
