@@ -10,6 +10,10 @@ PKGS=(
   libprotoc-dev protobuf-compiler libaio-dev libnuma-dev
   perl libjson-perl python3 gcovr quilt patch
 )
+# bench/run.sh: the benchmark's own packages.
+if [ "${1:-}" = "--bench" ]; then
+  PKGS=(sysbench valgrind python3-matplotlib)
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -22,7 +26,7 @@ for p in "${PKGS[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup-deps: all build packages present"
+  echo "setup-deps: all ${1:+benchmark }packages present"
   exit 0
 fi
 

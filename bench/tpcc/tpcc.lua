@@ -486,6 +486,8 @@ local function tx_order_status()
   query("COMMIT")
 end
 
+-- Locking reads throughout: the new order found may have been committed
+-- after this transaction's read view was created (repeatable read).
 local function tx_delivery()
   local w = rnd(1, W)
   local carrier = rnd(1, 10)
@@ -501,7 +503,7 @@ local function tx_delivery()
         "no_o_id = %d", w, d, o_id))
       local c = tonumber(row(string.format(
         "SELECT o_c_id FROM orders WHERE o_w_id = %d AND o_d_id = %d AND " ..
-        "o_id = %d", w, d, o_id)))
+        "o_id = %d FOR UPDATE", w, d, o_id)))
       query(string.format(
         "UPDATE orders SET o_carrier_id = %d WHERE o_w_id = %d AND " ..
         "o_d_id = %d AND o_id = %d", carrier, w, d, o_id))
@@ -510,7 +512,7 @@ local function tx_delivery()
         "AND ol_d_id = %d AND ol_o_id = %d", w, d, o_id))
       local total = tonumber(row(string.format(
         "SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = %d AND " ..
-        "ol_d_id = %d AND ol_o_id = %d", w, d, o_id))) or 0
+        "ol_d_id = %d AND ol_o_id = %d FOR UPDATE", w, d, o_id))) or 0
       query(string.format(
         "UPDATE customer SET c_balance = c_balance + %.2f, " ..
         "c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = %d AND " ..

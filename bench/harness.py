@@ -1,0 +1,1023 @@
+#!/usr/bin/env python3
+"""Benchmark harness: runs a named experiment against the patched server.
+
+Usage (through bench/run.sh, which installs sysbench and matplotlib first):
+  bench/run.sh paper|tuning|overhead|all [--quick] [--out DIR] [--reps N]
+
+Each experiment starts its own mysqld (the build's, or a variant) on a data
+directory under $COMPRESS_CACHE_DIR/bench with its own configuration, loads
+the TPC-C-like database of bench/tpcc/tpcc.lua once per table layout, keeps
+a copy of the loaded data directory, and for every measured run restores
+that copy, starts the server, warms up, measures, and stops the server.
+Configurations are interleaved within each repetition, so noise shows as
+spread between repetitions rather than as a bias between configurations.
+Results go to OUT (default $COMPRESS_CACHE_DIR/bench/results/EXPERIMENT/
+<timestamp>): runs.csv, one CSV per table, PNG plots and report.md.
+"""
+
+import argparse
+import csv
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE = os.environ.get("COMPRESS_CACHE_DIR",
+                       os.path.expanduser("~/.cache/mysql-compress"))
+BUILD = os.path.join(CACHE, "build")
+BIN = os.path.join(BUILD, "runtime_output_directory")
+PLUGIN_DIR = os.path.join(BUILD, "plugin_output_directory")
+BENCH = os.path.join(CACHE, "bench")
+LUA = os.path.join(ROOT, "bench", "tpcc", "tpcc.lua")
+ADVISOR = os.path.join(ROOT, "plugin", "compression_stats",
+                       "compression_advisor.sql")
+PORT = int(os.environ.get("COMPRESS_BENCH_PORT", "13307"))
+DB = "tpcc"
+TABLES = ["warehouse", "district", "customer", "history", "new_orders",
+          "orders", "order_line", "item", "stock"]
+TX_TYPES = ["new_order", "payment", "order_status", "delivery", "stock_level"]
+
+
+def log(msg):
+    print("[bench %s] %s" % (time.strftime("%H:%M:%S"), msg), flush=True)
+
+
+def die(msg):
+    log("ERROR: " + msg)
+    sys.exit(1)
+
+
+# ---------------------------------------------------------------------------
+# Server control
+
+
+class Server:
+    """One mysqld with a generated option file."""
+
+    def __init__(self, datadir, opts, mysqld=None, wrapper=None):
+        self.datadir = datadir
+        self.rundir = os.path.join(BENCH, "run")
+        os.makedirs(self.rundir, exist_ok=True)
+        self.sock = os.path.join(self.rundir, "mysqld.sock")
+        self.err = os.path.join(self.rundir, "mysqld.err")
+        self.cnf = os.path.join(self.rundir, "my.cnf")
+        self.mysqld = mysqld or os.path.join(BIN, "mysqld")
+        self.wrapper = wrapper or []
+        self.opts = opts
+        self.proc = None
+
+    def write_cnf(self):
+        lines = ["[mysqld]",
+                 "datadir=%s" % self.datadir,
+                 "socket=%s" % self.sock,
+                 "port=%d" % PORT,
+                 "bind-address=127.0.0.1",
+                 "pid-file=%s" % os.path.join(self.rundir, "mysqld.pid"),
+                 "log-error=%s" % self.err,
+                 "plugin-dir=%s" % PLUGIN_DIR,
+                 "plugin-load-add=compression_stats.so",
+                 "skip-log-bin",
+                 "innodb_flush_method=O_DIRECT",
+                 "innodb_redo_log_capacity=1G",
+                 "innodb_flush_log_at_trx_commit=2",
+                 "innodb_doublewrite=ON",
+                 "max_connections=200",
+                 "performance_schema=ON",
+                 "performance-schema-instrument='wait/synch/sxlock/innodb/index_tree_rw_lock=ON'",
+                 "performance-schema-instrument='wait/synch/mutex/innodb/page_zip_stat_per_index_mutex=ON'",
+                 ]
+        if os.getuid() == 0:
+            lines.append("user=root")
+        for k, v in self.opts.items():
+            lines.append("%s=%s" % (k, v) if v is not None else k)
+        with open(self.cnf, "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+    def start(self, timeout=600):
+        self.write_cnf()
+        if os.path.exists(self.err):
+            os.remove(self.err)
+        cmd = self.wrapper + [self.mysqld, "--defaults-file=" + self.cnf]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        t0 = time.time()
+        while time.time() - t0 < timeout:
+            if self.proc.poll() is not None:
+                break
+            if self.ping():
+                return
+            time.sleep(0.5)
+        tail = open(self.err).read()[-3000:] if os.path.exists(self.err) else ""
+        die("mysqld did not start:\n" + tail)
+
+    def ping(self):
+        return subprocess.run([os.path.join(BIN, "mysqladmin"), "-uroot",
+                               "--socket=" + self.sock, "ping"],
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+
+    def stop(self):
+        if self.proc is None:
+            return
+        subprocess.run([os.path.join(BIN, "mysqladmin"), "-uroot",
+                        "--socket=" + self.sock, "shutdown"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            self.proc.wait(timeout=600)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.proc = None
+
+    def sql(self, query, db=None):
+        """Rows of the last result, as lists of strings."""
+        cmd = [os.path.join(BIN, "mysql"), "-uroot", "--socket=" + self.sock,
+               "-N", "-B", "-e", query]
+        if db:
+            cmd.append(db)
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            die("SQL failed: %s\n%s" % (query[:200], r.stderr))
+        return [l.split("\t") for l in r.stdout.splitlines()]
+
+    def source(self, path, db=None):
+        cmd = [os.path.join(BIN, "mysql"), "-uroot", "--socket=" + self.sock]
+        if db:
+            cmd.append(db)
+        with open(path) as f:
+            r = subprocess.run(cmd, stdin=f, capture_output=True, text=True)
+        if r.returncode != 0:
+            die("sourcing %s failed: %s" % (path, r.stderr))
+
+    def status(self):
+        return {r[0]: r[1] for r in self.sql("SHOW GLOBAL STATUS")}
+
+    def sysbench(self, args, warehouses, extra_env=None):
+        cmd = ["sysbench", LUA, "--db-driver=mysql", "--mysql-user=root",
+               "--mysql-socket=" + self.sock, "--mysql-db=" + DB,
+               "--mysql-ignore-errors=1213,1205",
+               "--warehouses=%d" % warehouses] + args
+        r = subprocess.run(cmd, capture_output=True, text=True,
+                           env=dict(os.environ, **(extra_env or {})))
+        if r.returncode != 0:
+            die("sysbench failed: %s\n%s\n%s" % (" ".join(cmd), r.stdout[-3000:],
+                                                 r.stderr[-3000:]))
+        return r.stdout
+
+
+def base_datadir():
+    """An initialized, empty data directory, made once and copied."""
+    d = os.path.join(BENCH, "base-datadir")
+    if os.path.isdir(os.path.join(d, "mysql")):
+        return d
+    shutil.rmtree(d, ignore_errors=True)
+    log("initializing the base data directory")
+    args = [os.path.join(BIN, "mysqld"), "--no-defaults",
+            "--initialize-insecure", "--datadir=" + d,
+            "--innodb-redo-log-capacity=1G",
+            "--log-error=" + os.path.join(BENCH, "init.err")]
+    if os.getuid() == 0:
+        args.append("--user=root")
+    os.makedirs(BENCH, exist_ok=True)
+    subprocess.run(args, check=True)
+    return d
+
+
+def copy_datadir(src, dst):
+    shutil.rmtree(dst, ignore_errors=True)
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    subprocess.run(["cp", "-a", src, dst], check=True)
+
+
+# ---------------------------------------------------------------------------
+# Loading and measuring
+
+
+def parse_tpcc(out):
+    """tpmC, tpm, seconds and per-type latencies from tpcc.lua's summary."""
+    res = {}
+    for line in out.splitlines():
+        m = re.match(r"tpcc: seconds ([\d.]+) tpmC ([\d.]+) tpm ([\d.]+)", line)
+        if m:
+            res["seconds"] = float(m.group(1))
+            res["tpmC"] = float(m.group(2))
+            res["tpm"] = float(m.group(3))
+        m = re.match(r"tpcc: (\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)$",
+                     line)
+        if m and m.group(1) in TX_TYPES:
+            t = m.group(1)
+            res[t + "_commits"] = int(m.group(2))
+            res[t + "_retries"] = int(m.group(4))
+            res[t + "_avg_ms"] = float(m.group(5))
+            res[t + "_p95_ms"] = float(m.group(6))
+    if "tpmC" not in res:
+        die("no tpcc summary in sysbench output:\n" + out[-2000:])
+    return res
+
+
+def table_sizes(srv):
+    """Bytes the B-trees of each table take (data_length + index_length
+    after ANALYZE: allocated pages times the physical page size)."""
+    srv.sql("ANALYZE TABLE " + ", ".join(TABLES), db=DB)
+    rows = srv.sql("SELECT TABLE_NAME, DATA_LENGTH + INDEX_LENGTH "
+                   "FROM information_schema.TABLES WHERE TABLE_SCHEMA='%s'" % DB)
+    return {r[0]: int(r[1]) for r in rows if r[0] in TABLES}
+
+
+def zip_counters(srv):
+    """Per-table compression counters from COMPRESSION_STATS."""
+    rows = srv.sql(
+        "SELECT TABLE_NAME, COMPRESS_OPS, COMPRESS_OPS_OK, COMPRESS_USECS, "
+        "UNCOMPRESS_OPS, UNCOMPRESS_USECS, ZIP_SPLITS, COMPRESS_PADDING, "
+        "IFNULL(PADDING_HINT, ''), IFNULL(PADDING_COLUMN_BYTES, 0) "
+        "FROM information_schema.COMPRESSION_STATS "
+        "WHERE TABLE_SCHEMA='%s'" % DB)
+    out = {}
+    for r in rows:
+        out[r[0]] = {"compress_ops": int(r[1]), "compress_ok": int(r[2]),
+                     "compress_usecs": int(r[3]), "uncompress_ops": int(r[4]),
+                     "uncompress_usecs": int(r[5]), "splits": int(r[6]),
+                     "pad": int(r[7]), "hint": r[8], "pad_bytes": int(r[9])}
+    return out
+
+
+def pfs_waits(srv):
+    rows = srv.sql(
+        "SELECT EVENT_NAME, COUNT_STAR, SUM_TIMER_WAIT FROM "
+        "performance_schema.events_waits_summary_global_by_event_name "
+        "WHERE EVENT_NAME IN ('wait/synch/sxlock/innodb/index_tree_rw_lock',"
+        "'wait/synch/mutex/innodb/page_zip_stat_per_index_mutex')")
+    return {r[0].split("/")[-1]: (int(r[1]), int(r[2])) for r in rows}
+
+
+def snapshot(srv):
+    st = srv.status()
+    return {"status": st, "zip": zip_counters(srv), "waits": pfs_waits(srv)}
+
+
+def diff_snapshots(a, b, commits):
+    """Per-run figures from two snapshots around the measured run."""
+    sa, sb = a["status"], b["status"]
+
+    def d(name):
+        return int(sb.get(name, 0)) - int(sa.get(name, 0))
+    res = {
+        "redo_bytes": d("Innodb_os_log_written"),
+        "zip_log_image_bytes": d("Innodb_zip_log_page_image_bytes"),
+        "data_reads": d("Innodb_data_reads"),
+        "data_writes": d("Innodb_data_writes"),
+        "row_lock_time_ms": d("Innodb_row_lock_time"),
+    }
+    n = max(commits, 1)
+    for k, (cnt, ps) in b["waits"].items():
+        c0, p0 = a["waits"].get(k, (0, 0))
+        res[k + "_waits"] = cnt - c0
+        res[k + "_ms_per_tx"] = (ps - p0) / 1e9 / n
+    res["row_lock_ms_per_tx"] = res["row_lock_time_ms"] / n
+    zc = zu = 0
+    per_table = {}
+    for t, z in b["zip"].items():
+        z0 = a["zip"].get(t, {})
+        ops = z["compress_ops"] - z0.get("compress_ops", 0)
+        ok = z["compress_ok"] - z0.get("compress_ok", 0)
+        zc += z["compress_usecs"] - z0.get("compress_usecs", 0)
+        zu += z["uncompress_usecs"] - z0.get("uncompress_usecs", 0)
+        per_table[t] = {"compress_ops": ops, "failures": ops - ok,
+                        "splits": z["splits"] - z0.get("splits", 0),
+                        "pad": z["pad"], "hint": z["hint"],
+                        "pad_bytes": z["pad_bytes"]}
+    res["compress_ms_per_tx"] = zc / 1000 / n
+    res["uncompress_ms_per_tx"] = zu / 1000 / n
+    res["redo_bytes_per_tx"] = res["redo_bytes"] / n
+    return res, per_table
+
+
+class Layout:
+    """A table layout: what tpcc.lua prepare gets, and its loaded copy."""
+
+    def __init__(self, name, table_options="", padding="", note=""):
+        self.name = name
+        self.table_options = table_options
+        self.padding = padding
+        self.note = note
+        self.saved = None
+
+
+def layout_dir(layout, warehouses):
+    """Where the loaded copy of a layout is kept: named by a digest of all
+    that makes it (warehouses, options, padding, the loader)."""
+    h = hashlib.sha1()
+    h.update(("%d|%s|%s" % (warehouses, layout.table_options,
+                            layout.padding)).encode())
+    for f in ("tpcc_schema.sql", "tpcc_load.sql"):
+        h.update(open(os.path.join(ROOT, "scripts", "accuracy", f), "rb").read())
+    return os.path.join(BENCH, "data", "%s-%dwh-%s" % (
+        layout.name, warehouses, h.hexdigest()[:10]))
+
+
+def load(exp, layout, warehouses, load_opts, reuse=True):
+    """Load the database for a layout into a fresh data directory and keep
+    it (a kept copy of the same layout is reused unless reuse is False).
+    Returns load seconds and the table sizes."""
+    saved = layout_dir(layout, warehouses)
+    layout.saved = saved
+    meta = os.path.join(saved + ".json")
+    if reuse and os.path.exists(meta) and os.path.isdir(saved):
+        m = json.load(open(meta))
+        log("reusing the loaded %s (%s)" % (layout.name, os.path.basename(saved)))
+        return m["secs"], m["sizes"]
+    if os.path.exists(meta):
+        os.remove(meta)
+    copy_datadir(base_datadir(), saved)
+    srv = Server(saved, load_opts)
+    srv.start()
+    try:
+        srv.sql("CREATE DATABASE %s" % DB)
+        srv.source(ADVISOR)
+        t0 = time.time()
+        out = srv.sysbench(["--threads=2",
+                            "--table-options=" + layout.table_options,
+                            "--padding=" + layout.padding, "prepare"],
+                           warehouses)
+        secs = time.time() - t0
+        sizes = table_sizes(srv)
+    finally:
+        srv.stop()
+    log("loaded %s/%s: %.1f s, %.1f MB" % (exp, layout.name, secs,
+                                          sum(sizes.values()) / 2**20))
+    del out
+    with open(meta, "w") as f:
+        json.dump({"secs": secs, "sizes": sizes}, f)
+    return secs, sizes
+
+
+def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
+                 mysqld=None, check=False):
+    saved = layout.saved
+    live = os.path.join(BENCH, "live-datadir")
+    copy_datadir(saved, live)
+    srv = Server(live, run_opts, mysqld=mysqld)
+    srv.start()
+    try:
+        if warm > 0:
+            srv.sysbench(["--threads=%d" % threads, "--time=%d" % warm,
+                          "--mix=" + mix, "run"], warehouses)
+        a = snapshot(srv)
+        out = srv.sysbench(["--threads=%d" % threads, "--time=%d" % secs,
+                            "--mix=" + mix, "run"], warehouses)
+        b = snapshot(srv)
+        res = parse_tpcc(out)
+        commits = sum(res.get(t + "_commits", 0) for t in TX_TYPES)
+        extra, per_table = diff_snapshots(a, b, commits)
+        res.update(extra)
+        if check:
+            chk = srv.sysbench(["check"], warehouses)
+            res["consistency"] = "OK" if "FAILED" not in chk else "FAILED"
+    finally:
+        srv.stop()
+    return res, per_table
+
+
+# ---------------------------------------------------------------------------
+# Output helpers
+
+
+def write_csv(path, rows, fields=None):
+    if not rows:
+        return
+    fields = fields or list(dict.fromkeys(k for r in rows for k in r))
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow(r)
+
+
+def md_table(header, rows):
+    out = ["| " + " | ".join(header) + " |",
+           "| " + " | ".join("---" if i == 0 else "---:"
+                             for i in range(len(header))) + " |"]
+    for r in rows:
+        out.append("| " + " | ".join(str(x) for x in r) + " |")
+    return "\n".join(out)
+
+
+def spread(values):
+    """median (min-max) of a list."""
+    if not values:
+        return "-"
+    med = statistics.median(values)
+    if len(values) == 1:
+        return "%.0f" % med
+    return "%.0f (%.0f-%.0f)" % (med, min(values), max(values))
+
+
+def ratio_spread(num, den):
+    """Median ratio and its range over the repetitions (paired by rep)."""
+    rs = [n / d for n, d in zip(num, den) if d > 0]
+    if not rs:
+        return "-"
+    if len(rs) == 1:
+        return "%.2fx" % rs[0]
+    return "%.2fx (%.2f-%.2f)" % (statistics.median(rs), min(rs), max(rs))
+
+
+def bar_plot(path, title, labels, series, ylabel):
+    """series: {name: [values per label]} -> grouped bars with error bars
+    given as (median, min, max) tuples."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        log("matplotlib missing: no plot " + path)
+        return
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels) * len(series)), 4))
+    width = 0.8 / max(len(series), 1)
+    for i, (name, vals) in enumerate(series.items()):
+        xs = [j + i * width for j in range(len(labels))]
+        med = [v[0] for v in vals]
+        err = [[v[0] - v[1] for v in vals], [v[2] - v[0] for v in vals]]
+        ax.bar(xs, med, width, yerr=err, capsize=3, label=name)
+    ax.set_xticks([j + width * (len(series) - 1) / 2 for j in range(len(labels))])
+    ax.set_xticklabels(labels, rotation=20, ha="right")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    if len(series) > 1:
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def med3(values):
+    if not values:
+        return (0, 0, 0)
+    return (statistics.median(values), min(values), max(values))
+
+
+# ---------------------------------------------------------------------------
+# Experiment: paper (Lee 2015: N, A and S at 8 KB and 4 KB, I/O bound)
+
+COMPRESSED = "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=%d"
+PAPER_SS = {"stock": 34, "order_line": 49, "customer": 27, "orders": 50,
+            "history": 50, "new_orders": 43, "item": 33, "district": 44,
+            "warehouse": 35}
+
+
+def selective_tables(base, kbs, load_opts):
+    """Estimate every table of the N layout with the plugin and return the
+    tables whose SELECTIVE verdict is COMPRESS at this KEY_BLOCK_SIZE (delta
+    0.10), plus the estimated SS of every table at 8 and 4 KB."""
+    saved = base.saved
+    live = os.path.join(BENCH, "live-datadir")
+    copy_datadir(saved, live)
+    srv = Server(live, load_opts)
+    srv.start()
+    try:
+        srv.sql("SET GLOBAL compression_stats_target_key_block_size = %d" % kbs)
+        srv.sql("SET GLOBAL compression_stats_delta = 0.10")
+        srv.sql("CALL compression_advisor.estimate_all('%s', NULL)" % DB)
+        chosen = [r[0] for r in srv.sql(
+            "SELECT TABLE_NAME FROM information_schema.COMPRESSION_STATS "
+            "WHERE TABLE_SCHEMA = '%s' AND SELECTIVE_VERDICT = 'COMPRESS' "
+            "ORDER BY TABLE_NAME" % DB)]
+        est = {}
+        for r in srv.sql("SELECT TABLE_NAME, KEY_BLOCK_SIZE, SPACE_SAVINGS "
+                         "FROM information_schema.COMPRESSION_ESTIMATES "
+                         "WHERE TABLE_SCHEMA = '%s'" % DB):
+            if r[2] != "NULL":
+                est.setdefault(r[0], {})[int(r[1])] = float(r[2])
+        verdicts = {r[0]: (r[1], r[2]) for r in srv.sql(
+            "SELECT TABLE_NAME, SELECTIVE_VERDICT, IFNULL(SPACE_SAVINGS, '') "
+            "FROM information_schema.COMPRESSION_STATS "
+            "WHERE TABLE_SCHEMA = '%s'" % DB)}
+    finally:
+        srv.stop()
+    return chosen, est, verdicts
+
+
+def exp_paper(args, out):
+    quick = args.quick
+    W = args.warehouses or (1 if quick else 4)
+    bp_run = "24M" if quick else "64M"
+    kbss = [8] if quick else [8, 4]
+    mixes = ["standard", "read"]
+    threads = 8
+    warm, secs = (5, 12) if quick else (15, 45)
+    reps = args.reps or (1 if quick else 2)
+    load_opts = {"innodb_buffer_pool_size": "1G"}
+    run_opts = {"innodb_buffer_pool_size": bp_run}
+
+    layouts = [Layout("N", "", note="no compression")]
+    report = {"warehouses": W, "buffer_pool": bp_run, "threads": threads,
+              "warm": warm, "secs": secs, "reps": reps}
+    loads = {}
+    # The paper experiment measures loading: it always loads afresh.
+    loads["N"] = load("paper", layouts[0], W, load_opts, reuse=False)
+    est = {}
+    chosen = {}
+    for k in kbss:
+        chosen[k], est, verdicts = selective_tables(layouts[0], k, load_opts)
+        report["verdicts_%d" % k] = verdicts
+        log("SELECTIVE at %d KB compresses: %s" % (k, chosen[k] or "nothing"))
+        layouts.append(Layout("A%d" % k, "*:" + COMPRESSED % k,
+                              note="all tables at %d KB" % k))
+        layouts.append(Layout(
+            "S%d" % k,
+            ";".join("%s:%s" % (t, COMPRESSED % k) for t in chosen[k]),
+            note="SELECTIVE at %d KB: %s" % (k, ", ".join(chosen[k]) or "none")))
+    report["chosen"] = chosen
+    report["estimates"] = est
+    for lay in layouts[1:]:
+        loads[lay.name] = load("paper", lay, W, load_opts, reuse=False)
+
+    runs = []
+    for rep in range(reps):
+        for mix in mixes:
+            for lay in layouts:
+                log("paper rep %d %s %s" % (rep + 1, mix, lay.name))
+                res, _ = measured_run("paper", lay, W, run_opts, mix, threads,
+                                      warm, secs,
+                                      check=(rep == reps - 1 and mix == "standard"))
+                res.update({"layout": lay.name, "mix": mix, "rep": rep + 1})
+                runs.append(res)
+                log("  tpmC %.0f tpm %.0f" % (res["tpmC"], res["tpm"]))
+    write_csv(os.path.join(out, "runs.csv"), runs)
+
+    # Table 4: sizes.
+    size_rows = []
+    n_sizes = loads["N"][1]
+    for t in TABLES:
+        row = {"table": t, "N_MB": n_sizes.get(t, 0) / 2**20}
+        for k in kbss:
+            a = loads["A%d" % k][1].get(t, 0)
+            row["A%d_MB" % k] = a / 2**20
+            row["SS%d" % k] = 100 * (1 - a / n_sizes[t]) if n_sizes.get(t) else 0
+            row["est_SS%d" % k] = est.get(t, {}).get(k)
+        size_rows.append(row)
+    write_csv(os.path.join(out, "sizes.csv"), size_rows)
+    total = {}
+    for lay in layouts:
+        total[lay.name] = sum(loads[lay.name][1].values())
+    load_rows = [{"layout": l.name, "note": l.note,
+                  "load_s": loads[l.name][0], "MB": total[l.name] / 2**20,
+                  "SS_total": 100 * (1 - total[l.name] / total["N"])}
+                 for l in layouts]
+    write_csv(os.path.join(out, "loads.csv"), load_rows)
+
+    # Report.
+    md = ["# Experiment paper: N, A and S (Lee 2015)", "",
+          "Measured %s on this build. %d warehouses, %d threads, buffer pool "
+          "%s during the runs (1G while loading), O_DIRECT, binary log off, "
+          "%d s warm-up + %d s measured per run, %d repetition(s), "
+          "configurations interleaved." % (
+              time.strftime("%Y-%m-%d"), W, threads, bp_run, warm, secs, reps),
+          "", "## Space savings per table (the paper's Table 4)", ""]
+    hdr = ["table", "uncompressed MB"]
+    for k in kbss:
+        hdr += ["%d KB MB" % k, "SS %d KB" % k, "estimated SS %d KB" % k]
+    hdr += ["paper SS 8 KB"]
+    rows = []
+    for r in size_rows:
+        row = [r["table"], "%.1f" % r["N_MB"]]
+        for k in kbss:
+            e = r["est_SS%d" % k]
+            row += ["%.1f" % r["A%d_MB" % k], "%.1f" % r["SS%d" % k],
+                    "-" if e is None else "%.1f" % e]
+        row += ["%d" % PAPER_SS[r["table"]]]
+        rows.append(row)
+    md += [md_table(hdr, rows), ""]
+    md += ["## Loading", "",
+           md_table(["layout", "tables compressed", "load s", "MB",
+                     "total SS %", "load time vs N"],
+                    [[l["layout"], l["note"], "%.1f" % l["load_s"],
+                      "%.1f" % l["MB"], "%.1f" % l["SS_total"],
+                      "%.2fx" % (l["load_s"] / load_rows[0]["load_s"])]
+                     for l in load_rows]), ""]
+    for mix in mixes:
+        md += ["## Throughput, %s mix" % mix, ""]
+        rows = []
+        by = {l.name: [r for r in runs if r["layout"] == l.name and r["mix"] == mix]
+              for l in layouts}
+        n_tpm = [r["tpmC"] if mix == "standard" else r["tpm"] for r in by["N"]]
+        for lay in layouts:
+            rs = by[lay.name]
+            metric = [r["tpmC"] if mix == "standard" else r["tpm"] for r in rs]
+            a_name = "A" + lay.name[1:] if lay.name != "N" else None
+            vs_a = "-"
+            if lay.name.startswith("S") and a_name in by:
+                a_m = [r["tpmC"] if mix == "standard" else r["tpm"] for r in by[a_name]]
+                vs_a = ratio_spread(metric, a_m)
+            rows.append([
+                lay.name, spread(metric), ratio_spread(metric, n_tpm), vs_a,
+                "%.2f" % statistics.median(r["index_tree_rw_lock_ms_per_tx"] for r in rs)
+                if rs and "index_tree_rw_lock_ms_per_tx" in rs[0] else "-",
+                "%.2f" % statistics.median(r["row_lock_ms_per_tx"] for r in rs),
+                "%.2f" % statistics.median(r["compress_ms_per_tx"] + r["uncompress_ms_per_tx"] for r in rs),
+                "%.0f" % statistics.median(r["data_reads"] / max(r["seconds"], 1) for r in rs),
+                rs[-1].get("consistency", "") if rs else ""])
+        md += [md_table(["layout", "tpmC" if mix == "standard" else "tpm (all tx)",
+                         "vs N", "vs A", "index latch wait ms/tx",
+                         "row lock ms/tx", "(de)compression ms/tx",
+                         "reads/s", "consistency"], rows), ""]
+        bar_plot(os.path.join(out, "tpm_%s.png" % mix),
+                 "TPC-C-like %s mix, %d warehouses, buffer pool %s" % (mix, W, bp_run),
+                 [l.name for l in layouts],
+                 {"tpmC" if mix == "standard" else "tpm":
+                  [med3([r["tpmC"] if mix == "standard" else r["tpm"] for r in by[l.name]])
+                   for l in layouts]},
+                 "transactions per minute")
+        md += ["![%s mix](tpm_%s.png)" % (mix, mix), ""]
+    md += ["## SELECTIVE verdicts", ""]
+    for k in kbss:
+        v = report["verdicts_%d" % k]
+        md += ["At %d KB (delta 0.10): " % k + ", ".join(
+            "%s %s (SS %s)" % (t, v[t][0], v[t][1] or "-") for t in TABLES if t in v), ""]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    with open(os.path.join(out, "meta.json"), "w") as f:
+        json.dump(report, f, indent=1, default=str)
+
+
+# ---------------------------------------------------------------------------
+# Experiment: tuning (Callaghan: level, padding, page logging; cached)
+
+CALLAGHAN = [("no compression", 54331), ("level 6", 2511), ("level 1", 3262),
+             ("padding + level 6", 11916), ("padding + level 1", 16923),
+             ("partitioning + padding + level 1", 26150),
+             ("+ no compressed-page logging", 27417)]
+# Tables Callaghan compressed: every one but warehouse and district.
+TUNED_TABLES = ["customer", "history", "new_orders", "orders", "order_line",
+                "item", "stock"]
+
+
+def opts_for(tables, kbs=8, level=None, threshold=None):
+    attr = {}
+    if level is not None:
+        attr["compression_level"] = level
+    if threshold is not None:
+        attr["compression_failure_threshold_pct"] = threshold
+    o = COMPRESSED % kbs
+    if attr:
+        o += " ENGINE_ATTRIBUTE='%s'" % json.dumps(attr)
+    return ";".join("%s:%s" % (t, o) for t in tables)
+
+
+def exp_tuning(args, out):
+    quick = args.quick
+    W = args.warehouses or (1 if quick else 2)
+    threads = 8
+    warm, secs = (5, 12) if quick else (10, 30)
+    reps = args.reps or (1 if quick else 2)
+    load_opts = {"innodb_buffer_pool_size": "1G"}
+    base_run = {"innodb_buffer_pool_size": "2G",
+                "innodb_compression_level": 6}
+    # (name, layout, extra server options, description)
+    configs = [
+        ("none", Layout("none"), {}, "no compression"),
+        ("l6_nopad", Layout("l6_nopad", opts_for(TUNED_TABLES, threshold=0)),
+         {}, "level 6, adaptive padding off (threshold 0): Callaghan's 'level 6'"),
+        ("l6", Layout("l6", opts_for(TUNED_TABLES)), {},
+         "level 6, InnoDB's adaptive padding (threshold 5 %, the default)"),
+        ("l1", Layout("l1", opts_for(TUNED_TABLES, level=1)), {},
+         "level 1 per table (ENGINE_ATTRIBUTE), adaptive padding"),
+    ]
+    if quick:
+        configs = [c for c in configs if c[0] != "l6_nopad"]
+    layouts_loaded = {}
+    runs = []
+    per_table_rows = []
+    hints = {}
+
+    def run_config(rep, c):
+        name, lay, extra, _ = c
+        if lay.name not in layouts_loaded:
+            layouts_loaded[lay.name] = load("tuning", lay, W, load_opts)
+        log("tuning rep %d %s" % (rep + 1, name))
+        res, per_table = measured_run("tuning", lay, W, dict(base_run, **extra),
+                                      "standard", threads, warm, secs,
+                                      check=(rep == reps - 1))
+        res.update({"config": name, "rep": rep + 1})
+        runs.append(res)
+        for t, v in per_table.items():
+            per_table_rows.append(dict(v, config=name, rep=rep + 1, table=t))
+        log("  tpmC %.0f, redo %.0f bytes/tx, failures %d" % (
+            res["tpmC"], res["redo_bytes_per_tx"],
+            sum(v["failures"] for v in per_table.values())))
+        return per_table
+
+    # Rep 1 of level 1 also calibrates the padding hint.
+    for c in configs:
+        pt = run_config(0, c)
+        if c[0] == "l1":
+            for t, v in pt.items():
+                if v["hint"] == "ADD_PADDING_COLUMN" and v["pad_bytes"] > 0:
+                    hints[t] = v["pad_bytes"]
+    log("padding hint after the level 1 run: %s" % (hints or "none"))
+    padding = ";".join("%s:%d" % (t, b) for t, b in sorted(hints.items()))
+    more = [
+        ("l1_pad", Layout("l1_pad", opts_for(TUNED_TABLES, level=1), padding),
+         {}, "level 1 + the static padding columns of PADDING_HINT"),
+        ("l1_pad_nolog", Layout("l1_pad", opts_for(TUNED_TABLES, level=1), padding),
+         {"innodb_log_compressed_pages": "OFF"},
+         "level 1 + padding columns + innodb_log_compressed_pages=OFF"),
+    ]
+    # The tuned set: SELECTIVE's choice at 8 KB (from the estimator on the
+    # uncompressed copy) with level 1, the padding hint and no page logging.
+    chosen, _, _ = selective_tables(configs[0][1], 8, load_opts)
+    sel_pad = ";".join("%s:%d" % (t, b) for t, b in sorted(hints.items())
+                       if t in chosen)
+    more.append(("tuned_selective",
+                 Layout("tuned_selective", opts_for(chosen, level=1), sel_pad),
+                 {"innodb_log_compressed_pages": "OFF"},
+                 "SELECTIVE's tables (%s) at level 1 + padding + no page logging"
+                 % (", ".join(chosen) or "none")))
+    for c in more:
+        run_config(0, c)
+    configs += more
+    # The loads of l1_pad and l1_pad_nolog are the same layout.
+    for rep in range(1, reps):
+        for c in configs:
+            run_config(rep, c)
+    write_csv(os.path.join(out, "runs.csv"), runs)
+    write_csv(os.path.join(out, "tables.csv"), per_table_rows)
+
+    none_sz = sum(layouts_loaded["none"][1].values())
+    md = ["# Experiment tuning: compressed tables under a write-heavy, cached "
+          "TPC-C-like load (Callaghan)", "",
+          "Measured %s on this build. %d warehouses, %d threads, standard mix, "
+          "buffer pool 2G (the data is cached), O_DIRECT, binary log off, "
+          "%d s warm-up + %d s measured, %d repetition(s), configurations "
+          "interleaved after the first. KEY_BLOCK_SIZE=8 on every table but "
+          "warehouse and district, as Callaghan did, unless said otherwise." %
+          (time.strftime("%Y-%m-%d"), W, threads, warm, secs, reps), "",
+          "Padding hint (PADDING_COLUMN_BYTES of COMPRESSION_STATS after the "
+          "first level-1 run): " + (", ".join("%s %d bytes" % kv for kv in
+                                              sorted(hints.items())) or "none"),
+          ""]
+    rows = []
+    n_tpm = [r["tpmC"] for r in runs if r["config"] == "none"]
+    for name, lay, extra, desc in configs:
+        rs = [r for r in runs if r["config"] == name]
+        tp = [r["tpmC"] for r in rs]
+        sz = sum(layouts_loaded[lay.name][1].values())
+        fails = [sum(p["failures"] for p in per_table_rows
+                     if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
+        ops = [sum(p["compress_ops"] for p in per_table_rows
+                   if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
+        rows.append([name, desc, spread(tp), ratio_spread(tp, n_tpm),
+                     "%.1f" % (100 * (1 - sz / none_sz)) if sz else "-",
+                     "%.0f" % statistics.median(fails),
+                     "%.1f" % (100 * sum(fails) / max(sum(ops), 1)),
+                     "%.0f" % statistics.median(r["redo_bytes_per_tx"] for r in rs),
+                     "%.0f" % statistics.median(r["zip_log_image_bytes"] / max(
+                         sum(r[t + "_commits"] for t in TX_TYPES), 1) for r in rs),
+                     rs[-1].get("consistency", "")])
+    md += [md_table(["config", "what", "tpmC", "vs none", "total SS %",
+                     "compression failures", "failure %", "redo bytes/tx",
+                     "page-image redo bytes/tx", "consistency"], rows), ""]
+    bar_plot(os.path.join(out, "tpmc.png"),
+             "Cached TPC-C-like standard mix, %d warehouses" % W,
+             [c[0] for c in configs],
+             {"tpmC": [med3([r["tpmC"] for r in runs if r["config"] == c[0]])
+                       for c in configs]}, "New-Order transactions per minute")
+    md += ["![tpmC](tpmc.png)", "", "## Compression failures per table "
+           "(last repetition)", ""]
+    last = {}
+    for p in per_table_rows:
+        last[(p["config"], p["table"])] = p
+    trows = []
+    for name, *_ in configs:
+        for t in TABLES:
+            p = last.get((name, t))
+            if p and p["compress_ops"] > 0:
+                trows.append([name, t, p["compress_ops"], p["failures"],
+                              "%.1f" % (100 * p["failures"] / p["compress_ops"]),
+                              p["splits"], p["pad"], p["hint"]])
+    md += [md_table(["config", "table", "compress ops", "failures", "failure %",
+                     "splits", "pad bytes", "PADDING_HINT"], trows), ""]
+    md += ["## Callaghan's figures (tpcc-mysql, 20 warehouses, 64 clients)", "",
+           md_table(["configuration", "TpmC", "vs no compression"],
+                    [[n, v, "%.2fx" % (v / CALLAGHAN[0][1])] for n, v in CALLAGHAN]),
+           ""]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+# ---------------------------------------------------------------------------
+# Experiment: overhead of the always-on counters
+
+def zip_stat_off_binary():
+    """mysqld built with -DINNODB_ZIP_STAT_BENCH_OFF=ON (patch 0009), made
+    once in the same build tree: only dict0zip_stat.cc is recompiled."""
+    dst = os.path.join(BENCH, "bin", "mysqld-zip-stat-off")
+    src = os.path.join(BIN, "mysqld")
+    stamp = dst + ".for"
+
+    def ident():
+        st = os.stat(src)
+        return "%d %d" % (st.st_size, st.st_mtime_ns)
+    # Made for the current default binary: still good.
+    if os.path.exists(dst) and os.path.exists(stamp) and \
+            open(stamp).read() == ident():
+        return dst
+    log("building the counters-off mysqld (dict0zip_stat.cc only)")
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    try:
+        subprocess.run(["cmake", "-DINNODB_ZIP_STAT_BENCH_OFF=ON", "."],
+                       cwd=BUILD, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        subprocess.run(["ninja", "-j2", "mysqld"], cwd=BUILD, check=True,
+                       stdout=subprocess.DEVNULL)
+        shutil.copy2(src, dst + ".tmp")
+    finally:
+        subprocess.run(["cmake", "-DINNODB_ZIP_STAT_BENCH_OFF=OFF", "."],
+                       cwd=BUILD, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        subprocess.run(["ninja", "-j2", "mysqld"], cwd=BUILD, check=True,
+                       stdout=subprocess.DEVNULL)
+    os.rename(dst + ".tmp", dst)
+    with open(stamp, "w") as f:
+        f.write(ident())
+    return dst
+
+
+def callgrind_run(exp, lay, W, opts, mysqld, events, outfile):
+    """Instructions executed by mysqld (all its threads) while sysbench runs
+    a fixed number of events with a fixed seed, under callgrind."""
+    saved = lay.saved
+    live = os.path.join(BENCH, "live-datadir")
+    copy_datadir(saved, live)
+    wrapper = ["valgrind", "--tool=callgrind", "--instr-atstart=no",
+               "--callgrind-out-file=" + outfile]
+    srv = Server(live, opts, mysqld=mysqld, wrapper=wrapper)
+    srv.start(timeout=1200)
+    try:
+        pid = srv.proc.pid
+        subprocess.run(["callgrind_control", "-i", "on", str(pid)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        srv.sysbench(["--threads=1", "--events=%d" % events, "--time=0",
+                      "--rand-seed=1", "--mix=standard", "run"], W)
+        subprocess.run(["callgrind_control", "-i", "off", str(pid)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    finally:
+        srv.stop()
+    total = 0
+    for f in os.listdir(os.path.dirname(outfile)):
+        if f.startswith(os.path.basename(outfile)):
+            for line in open(os.path.join(os.path.dirname(outfile), f)):
+                # "summary:" counts from the start; with --instr-atstart=no
+                # only "totals:" holds what was collected.
+                if line.startswith("totals:"):
+                    total += int(line.split()[1])
+                    break
+    return total
+
+
+def exp_overhead(args, out):
+    quick = args.quick
+    W = args.warehouses or 1
+    threads = 8
+    warm, secs = (5, 10) if quick else (10, 30)
+    reps = args.reps or (1 if quick else 4)
+    events = 100 if quick else 600
+    off = zip_stat_off_binary()
+    load_opts = {"innodb_buffer_pool_size": "1G"}
+    run_opts = {"innodb_buffer_pool_size": "1G"}
+    lay = Layout("l6", opts_for(TUNED_TABLES))
+    load("overhead", lay, W, load_opts)
+    variants = [
+        ("ours", None, {}, "always-on per-table counters (this build)"),
+        ("off", off, {}, "the same build, counters compiled out (patch 0009)"),
+        ("upstream_cmp", None, {"innodb_cmp_per_index_enabled": "ON"},
+         "this build + upstream's innodb_cmp_per_index_enabled=ON (global mutex)"),
+    ]
+    runs = []
+    for rep in range(reps):
+        order = variants if rep % 2 == 0 else list(reversed(variants))
+        for name, binary, extra, _ in order:
+            log("overhead rep %d %s" % (rep + 1, name))
+            res, pt = measured_run("overhead", lay, W, dict(run_opts, **extra),
+                                   "standard", threads, warm, secs, mysqld=binary)
+            res.update({"variant": name, "rep": rep + 1,
+                        "compress_ops": sum(v["compress_ops"] for v in pt.values())})
+            runs.append(res)
+            log("  tpmC %.0f, our COMPRESS_OPS %d" % (res["tpmC"], res["compress_ops"]))
+    write_csv(os.path.join(out, "runs.csv"), runs)
+
+    cg = []
+    if not args.no_callgrind:
+        cgdir = os.path.join(BENCH, "callgrind")
+        shutil.rmtree(cgdir, ignore_errors=True)
+        os.makedirs(cgdir)
+        for name, binary, extra, _ in variants:
+            log("callgrind %s (%d New-Order/Payment/... events)" % (name, events))
+            t0 = time.time()
+            ir = callgrind_run("overhead", lay, W, dict(run_opts, **extra),
+                               binary, events, os.path.join(cgdir, "cg." + name))
+            cg.append({"variant": name, "events": events, "instructions": ir,
+                       "instructions_per_tx": ir / events,
+                       "wall_s": time.time() - t0})
+            log("  %.0f instructions per transaction" % (ir / events))
+        write_csv(os.path.join(out, "callgrind.csv"), cg)
+
+    micro = os.path.join(out, "microbench.csv")
+    r = subprocess.run(["bash", os.path.join(ROOT, "bench", "microbench", "run.sh"),
+                        micro] + (["--updates=500000", "--reps=1"] if quick else []),
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        die("micro-benchmark failed: " + r.stderr[-2000:])
+
+    md = ["# Experiment overhead: the always-on per-table counters", "",
+          "Measured %s on this build. Cached TPC-C-like standard mix, %d "
+          "warehouse(s), %d threads, KEY_BLOCK_SIZE=8 on every table but "
+          "warehouse and district (level 6), %d s warm-up + %d s measured, "
+          "%d repetitions, order of the variants alternating." % (
+              time.strftime("%Y-%m-%d"), W, threads, warm, secs, reps), ""]
+    ours = [r["tpmC"] for r in runs if r["variant"] == "ours"]
+    rows = []
+    for name, _, _, desc in variants:
+        tp = [r["tpmC"] for r in runs if r["variant"] == name]
+        ops = [r["compress_ops"] for r in runs if r["variant"] == name]
+        rows.append([name, desc, spread(tp), ratio_spread(tp, ours),
+                     "%d" % statistics.median(ops)])
+    md += [md_table(["variant", "what", "tpmC", "vs ours", "COMPRESS_OPS counted"],
+                    rows), ""]
+    bar_plot(os.path.join(out, "tpmc.png"), "Counter overhead, cached, compressed",
+             [v[0] for v in variants],
+             {"tpmC": [med3([r["tpmC"] for r in runs if r["variant"] == v[0]])
+                       for v in variants]}, "New-Order transactions per minute")
+    md += ["![tpmC](tpmc.png)", ""]
+    if cg:
+        base = next(c for c in cg if c["variant"] == "off")["instructions_per_tx"]
+        md += ["## Instructions per transaction (callgrind, all mysqld threads, "
+               "%d events, 1 thread, seed 1)" % events, "",
+               md_table(["variant", "instructions/tx", "vs off"],
+                        [[c["variant"], "%.0f" % c["instructions_per_tx"],
+                          "%+.3f %%" % (100 * (c["instructions_per_tx"] / base - 1))]
+                         for c in cg]), ""]
+    med = {}
+    for row in csv.DictReader(open(micro)):
+        med.setdefault((row["variant"], int(row["threads"])), []).append(
+            float(row["total_mupdates_per_s"]))
+    vnames = sorted({v for v, _ in med})
+    ths = sorted({t for _, t in med})
+    md += ["## Counter update micro-benchmark (million updates/s, all threads, "
+           "median)", "",
+           md_table(["threads"] + vnames,
+                    [[t] + ["%.1f" % statistics.median(med.get((v, t), [0]))
+                            for v in vnames] for t in ths]), ""]
+    bar_plot(os.path.join(out, "microbench.png"),
+             "Counter updates per second (2 cores)", [str(t) for t in ths],
+             {v: [med3(med.get((v, t), [0])) for t in ths] for v in vnames
+              if v != "none"}, "million updates/s")
+    md += ["![micro-benchmark](microbench.png)", ""]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+# ---------------------------------------------------------------------------
+
+EXPERIMENTS = {"paper": exp_paper, "tuning": exp_tuning, "overhead": exp_overhead}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("experiment", choices=list(EXPERIMENTS) + ["all"])
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes and short runs, for a smoke check")
+    ap.add_argument("--out", help="result directory (default under the cache)")
+    ap.add_argument("--reps", type=int, help="repetitions per configuration")
+    ap.add_argument("--warehouses", type=int)
+    ap.add_argument("--no-callgrind", action="store_true")
+    args = ap.parse_args()
+    if not os.path.exists(os.path.join(BIN, "mysqld")):
+        die("mysqld is not built: run scripts/build.sh first")
+    names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    t_all = time.time()
+    for name in names:
+        out = args.out if args.out and len(names) == 1 else os.path.join(
+            args.out or os.path.join(BENCH, "results"), name,
+            "" if args.out else stamp)
+        os.makedirs(out, exist_ok=True)
+        t0 = time.time()
+        log("experiment %s%s -> %s" % (name, " (quick)" if args.quick else "", out))
+        EXPERIMENTS[name](args, out)
+        log("experiment %s done in %.1f min; report %s" % (
+            name, (time.time() - t0) / 60, os.path.join(out, "report.md")))
+    log("all done in %.1f min" % ((time.time() - t_all) / 60))
+
+
+if __name__ == "__main__":
+    main()

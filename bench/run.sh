@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs a benchmark experiment against the patched server (see BENCHMARKS.md).
+# Usage: bench/run.sh paper|tuning|overhead|all [--quick] [--out DIR]
+#                     [--reps N] [--warehouses N] [--no-callgrind]
+# Needs the build of scripts/build.sh (README's first command does it);
+# installs sysbench, valgrind and matplotlib from Debian if missing.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+. "$HERE/../scripts/common.sh"
+bash "$HERE/../scripts/setup-deps.sh" --bench
+# Debian's python3: python3-matplotlib is installed for it.
+exec /usr/bin/python3 "$HERE/harness.py" "$@"
