@@ -744,10 +744,12 @@ def exp_tuning(args, out):
                     hints[t] = v["pad_bytes"]
     log("padding hint after the level 1 run: %s" % (hints or "none"))
     padding = ";".join("%s:%d" % (t, b) for t, b in sorted(hints.items()))
+    # One layout, two server configurations.
+    l1_pad = Layout("l1_pad", opts_for(TUNED_TABLES, level=1), padding)
     more = [
-        ("l1_pad", Layout("l1_pad", opts_for(TUNED_TABLES, level=1), padding),
+        ("l1_pad", l1_pad,
          {}, "level 1 + the static padding columns of PADDING_HINT"),
-        ("l1_pad_nolog", Layout("l1_pad", opts_for(TUNED_TABLES, level=1), padding),
+        ("l1_pad_nolog", l1_pad,
          {"innodb_log_compressed_pages": "OFF"},
          "level 1 + padding columns + innodb_log_compressed_pages=OFF"),
     ]
