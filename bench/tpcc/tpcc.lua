@@ -127,9 +127,31 @@ end
 -- ---------------------------------------------------------------------------
 -- prepare: schema, loader routines, parallel load
 
+-- Table options and padding must name tables of the schema (or '*'), and
+-- a padding must be a positive number of bytes.
+local function check_names(m, what, allow_star)
+  local known = {}
+  for _, t in ipairs(TABLES) do
+    known[t] = true
+  end
+  for name, val in pairs(m) do
+    if not known[name] and not (allow_star and name == "*") then
+      error("tpcc: " .. what .. " names unknown table '" .. name .. "'")
+    end
+    if what == "--padding" then
+      local n = tonumber(val)
+      if n == nil or n < 1 or n ~= math.floor(n) then
+        error("tpcc: --padding for " .. name .. " must be a positive integer, not '" .. val .. "'")
+      end
+    end
+  end
+end
+
 local function create_schema(con)
   local opts = parse_pairs(sysbench.opt.table_options)
   local pads = parse_pairs(sysbench.opt.padding)
+  check_names(opts, "--table-options", true)
+  check_names(pads, "--padding", false)
   local sql = read_file(sysbench.opt.sql_dir .. "/tpcc_schema.sql")
   sql = sql:gsub("%-%-[^\n]*\n", "")
   for stmt in string.gmatch(sql, "[^;]+") do
@@ -195,7 +217,13 @@ function cmd_prepare()
     -- The other threads wait for this marker.
     con:query("CREATE PROCEDURE tpcc_ready() BEGIN END")
   else
+    -- Thread 0 creates the schema and loads item (about 20 s); if it fails,
+    -- do not wait forever.
+    local t0 = now_ms()
     while not routines_ready(con) do
+      if now_ms() - t0 > 600000 then
+        error("tpcc: thread 0 did not finish creating the schema in 10 minutes (see its error)")
+      end
       ffi.C.usleep(200000)
     end
   end
