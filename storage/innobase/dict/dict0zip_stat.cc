@@ -38,10 +38,9 @@ for more details.
 #include "ut0mutex.h"
 #include "ut0new.h"
 
-namespace {
-
 /** Statistics of one index. Cache-line aligned so that two indexes being
-compressed by different threads do not share a line. */
+compressed by different threads do not share a line. Declared in dict0mem.h
+(dict_index_t::zip_stat points to it). */
 struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   /** The counters; updated with relaxed atomics, no latch. */
   std::atomic<uint64_t> m_counters[DICT_ZIP_STAT_N_COUNTERS];
@@ -50,8 +49,8 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
 
   /** Space and index id. */
   index_id_t m_id{0, 0};
-  /** Table id; 0 while the entry is free. Atomic because
-  dict_zip_stat_table_id() reads it without the mutex. */
+  /** Table id when the entry was last registered or read, 0 while the
+  entry is free (the id changes with DISCARD TABLESPACE). */
   std::atomic<table_id_t> m_table_id{0};
   /** Dictionary name of the table when last seen in the cache. */
   std::string m_table_name;
@@ -63,9 +62,19 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   bool m_fts_aux{false};
   /** Physical page size. */
   uint32_t m_zip_size{0};
+  /** The cached index object whose zip_stat points here, nullptr while
+  the index is not in the dictionary cache. An entry that an index object
+  points to is never discarded by a sweep; it is discarded together with
+  the pointer (dict_zip_stat_drop_table) or after the index left the
+  cache. */
+  const dict_index_t *m_index{nullptr};
   /** Current adaptive padding in bytes, mirrored from
   dict_index_t::zip_pad.pad so that it can be read without the index. */
   std::atomic<uint64_t> m_pad{0};
+  /** Compression options of the table, mirrored from dict_table_t::zip_opt
+  (packed, dict0zip_opt.h), for the dummy index of a change buffer merge,
+  which only knows the ids in the page header, and for INFORMATION_SCHEMA. */
+  std::atomic<uint32_t> m_opt{0};
 
   dict_zip_stat_t() { clear(); }
 
@@ -77,6 +86,8 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   }
 };
 
+namespace {
+
 /** Number of entries below which no sweep is attempted on registration. */
 constexpr size_t DICT_ZIP_STAT_SWEEP_MIN = 1024;
 
@@ -85,10 +96,11 @@ struct dict_zip_stat_sys_t {
   dict_zip_stat_sys_t() {
     m_map = ut::new_withkey<ut_lock_free_hash_t>(UT_NEW_THIS_FILE_PSI_KEY,
                                                  1024, false);
-    /* Same latch id and level as page_zip_stat_per_index_mutex, whose
-    role this registry plays for the always-on counters; the two are never
-    held together. */
-    mutex_create(LATCH_ID_PAGE_ZIP_STAT_PER_INDEX, &m_mutex);
+    /* Its own latch id and performance_schema key
+    (wait/synch/mutex/innodb/zip_stat_registry_mutex), at the level of
+    page_zip_stat_per_index_mutex, whose role this registry plays for the
+    always-on counters; the two are never held together. */
+    mutex_create(LATCH_ID_ZIP_STAT_REGISTRY, &m_mutex);
   }
 
   ~dict_zip_stat_sys_t() {
@@ -112,24 +124,24 @@ struct dict_zip_stat_sys_t {
       std::unordered_map<uint64_t, dict_zip_stat_t *>::iterator it) {
     dict_zip_stat_t *e = it->second;
     m_map->del(it->first);
-    auto t = m_by_table.find(e->m_table_id);
-    if (t != m_by_table.end()) {
-      auto &v = t->second;
-      v.erase(std::remove(v.begin(), v.end(), e), v.end());
-      if (v.empty()) {
-        m_by_table.erase(t);
-      }
-    }
     e->m_table_id = 0;
+    e->m_index = nullptr;
+    e->m_opt.store(0, std::memory_order_relaxed);
     m_free.push_back(e);
     return m_entries.erase(it);
   }
 
   /** Discard the entries whose tablespace no longer exists: dropped
   file-per-table tables and partitions, however the drop was finished.
-  The caller holds m_mutex. */
+  Entries of cached indexes are kept (a discarded tablespace of a table
+  that is still cached comes back with IMPORT TABLESPACE, and the index
+  object points to its entry). The caller holds m_mutex. */
   void sweep() {
     for (auto it = m_entries.begin(); it != m_entries.end();) {
+      if (it->second->m_index != nullptr) {
+        ++it;
+        continue;
+      }
       fil_space_t *space = fil_space_acquire_silent(it->second->m_id.m_space_id);
       if (space == nullptr) {
         it = drop(it);
@@ -143,13 +155,11 @@ struct dict_zip_stat_sys_t {
 
   /** Lock-free lookup: index_id_t::conv_to_int() -> dict_zip_stat_t*. */
   ut_lock_free_hash_t *m_map;
-  /** Protects m_entries, m_by_table, m_free, m_sweep_at and the identity
-  fields of entries. */
+  /** Protects m_entries, m_free, m_sweep_at, the identity fields of
+  entries and dict_index_t::zip_stat of registered indexes. */
   ib_mutex_t m_mutex;
   /** All live entries, for iteration and registration. */
   std::unordered_map<uint64_t, dict_zip_stat_t *> m_entries;
-  /** Live entries grouped by table id, for per-table look-ups. */
-  std::unordered_map<table_id_t, std::vector<dict_zip_stat_t *>> m_by_table;
   /** Entries of dropped indexes, reused by the next registrations. */
   std::vector<dict_zip_stat_t *> m_free;
   /** Sweep when a registration finds this many entries: keeps the
@@ -195,6 +205,27 @@ dict_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
   return reinterpret_cast<dict_zip_stat_t *>(static_cast<intptr_t>(v));
 }
 
+/** Read the counters of an entry so that successes never exceed attempts:
+page_zip_compress() counts the attempt before the success, so reading
+the successes first sees at most the attempts read after them. A reset
+that races with a compression can still leave one success without its
+attempt; readers clamp.
+@param[in]   e  entry
+@param[out]  c  counter values */
+void dict_zip_stat_read(const dict_zip_stat_t *e,
+                        uint64_t c[DICT_ZIP_STAT_N_COUNTERS]) {
+  c[DICT_ZIP_STAT_COMPRESS_OK] =
+      e->m_counters[DICT_ZIP_STAT_COMPRESS_OK].load(std::memory_order_acquire);
+  for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
+    if (i != DICT_ZIP_STAT_COMPRESS_OK) {
+      c[i] = e->m_counters[i].load(std::memory_order_acquire);
+    }
+  }
+  if (c[DICT_ZIP_STAT_COMPRESS_OK] > c[DICT_ZIP_STAT_COMPRESS_OPS]) {
+    c[DICT_ZIP_STAT_COMPRESS_OK] = c[DICT_ZIP_STAT_COMPRESS_OPS];
+  }
+}
+
 /** Copy one entry. The caller holds the registry mutex.
 @param[in]     e      entry
 @param[in]     reset  whether to zero the counters as they are read
@@ -202,6 +233,12 @@ dict_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
 void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
                         dict_zip_stat_snapshot_t &snap) {
   snap.m_id = e->m_id;
+  if (e->m_index != nullptr) {
+    /* The index is cached: its table's id is current even after DISCARD
+    TABLESPACE gave the table a new one (the evict hook, which runs under
+    the registry mutex before the index is freed, clears m_index). */
+    e->m_table_id = e->m_index->table->id;
+  }
   snap.m_table_id = e->m_table_id;
   snap.m_table_name = e->m_table_name;
   snap.m_index_name = e->m_index_name;
@@ -209,10 +246,25 @@ void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
   snap.m_fts_aux = e->m_fts_aux;
   snap.m_zip_size = e->m_zip_size;
   snap.m_pad = e->m_pad.load(std::memory_order_relaxed);
+  snap.m_opt = e->m_opt.load(std::memory_order_relaxed);
+  if (!reset) {
+    dict_zip_stat_read(e, snap.m_counters);
+    return;
+  }
+  /* Successes first, as dict_zip_stat_read() does. */
+  snap.m_counters[DICT_ZIP_STAT_COMPRESS_OK] =
+      e->m_counters[DICT_ZIP_STAT_COMPRESS_OK].exchange(
+          0, std::memory_order_acq_rel);
   for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
-    snap.m_counters[i] =
-        reset ? e->m_counters[i].exchange(0, std::memory_order_relaxed)
-              : e->m_counters[i].load(std::memory_order_relaxed);
+    if (i != DICT_ZIP_STAT_COMPRESS_OK) {
+      snap.m_counters[i] =
+          e->m_counters[i].exchange(0, std::memory_order_acq_rel);
+    }
+  }
+  if (snap.m_counters[DICT_ZIP_STAT_COMPRESS_OK] >
+      snap.m_counters[DICT_ZIP_STAT_COMPRESS_OPS]) {
+    snap.m_counters[DICT_ZIP_STAT_COMPRESS_OK] =
+        snap.m_counters[DICT_ZIP_STAT_COMPRESS_OPS];
   }
 }
 
@@ -236,7 +288,7 @@ void dict_zip_stat_free() {
   ut::delete_(sys);
 }
 
-void dict_zip_stat_register(const dict_index_t *index) {
+void dict_zip_stat_register(dict_index_t *index) {
   dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
   const dict_table_t *table = index->table;
   const index_id_t id(index->space, index->id);
@@ -256,6 +308,8 @@ void dict_zip_stat_register(const dict_index_t *index) {
   auto it = sys->m_entries.find(key);
 
   if (it != sys->m_entries.end()) {
+    /* A known index: reloaded into the cache, or renamed, or its table
+    got a new id (DISCARD TABLESPACE). */
     e = it->second;
   } else {
     if (sys->m_entries.size() >= sys->m_sweep_at) {
@@ -269,54 +323,38 @@ void dict_zip_stat_register(const dict_index_t *index) {
       sys->m_free.pop_back();
       e->clear();
     }
-    e->m_table_id = table->id;
     sys->m_entries.emplace(key, e);
-    sys->m_by_table[table->id].push_back(e);
     sys->m_map->set(key, static_cast<int64_t>(reinterpret_cast<intptr_t>(e)));
   }
 
-  ut_ad(e->m_table_id == table->id);
+  e->m_table_id = table->id;
   e->m_id = id;
   e->m_table_name = table->name.m_name;
   e->m_index_name = index->name();
   e->m_clustered = index->is_clustered();
   e->m_fts_aux = table->is_fts_aux();
   e->m_zip_size = static_cast<uint32_t>(dict_table_page_size(table).physical());
+  e->m_index = index;
+  e->m_opt.store(table->zip_opt.load(std::memory_order_relaxed),
+                 std::memory_order_relaxed);
   /* A reloaded index starts with no padding. */
   e->m_pad.store(index->zip_pad.pad.load(), std::memory_order_relaxed);
+  index->zip_stat.store(e, std::memory_order_release);
 
   mutex_exit(&sys->m_mutex);
 }
 
-void dict_zip_stat_register_table(const dict_table_t *table) {
+void dict_zip_stat_register_table(dict_table_t *table) {
   if (!DICT_TF_GET_ZIP_SSIZE(table->flags)) {
     return;
   }
-  for (const dict_index_t *index = table->first_index(); index != nullptr;
+  for (dict_index_t *index = table->first_index(); index != nullptr;
        index = index->next()) {
     dict_zip_stat_register(index);
   }
 }
 
-void dict_zip_stat_evict(const dict_index_t *index) {
-  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
-  const index_id_t id(index->space, index->id);
-
-  if (sys == nullptr || !dict_zip_stat_trackable(id)) {
-    return;
-  }
-
-  mutex_enter(&sys->m_mutex);
-  auto it = sys->m_entries.find(id.conv_to_int());
-  if (it != sys->m_entries.end() &&
-      it->second->m_table_id == index->table->id) {
-    /* Keep the counters; remember the latest name of the table. */
-    it->second->m_table_name = index->table->name.m_name;
-  }
-  mutex_exit(&sys->m_mutex);
-}
-
-void dict_zip_stat_drop_table(table_id_t table_id) {
+void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed) {
   dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
 
   if (sys == nullptr) {
@@ -324,16 +362,55 @@ void dict_zip_stat_drop_table(table_id_t table_id) {
   }
 
   mutex_enter(&sys->m_mutex);
-  auto t = sys->m_by_table.find(table_id);
-  if (t != sys->m_by_table.end()) {
-    /* Copy: drop() edits the vector. */
-    const std::vector<dict_zip_stat_t *> entries = t->second;
-    for (const dict_zip_stat_t *e : entries) {
-      auto it = sys->m_entries.find(e->m_id.conv_to_int());
-      ut_ad(it != sys->m_entries.end());
-      if (it != sys->m_entries.end()) {
-        sys->drop(it);
-      }
+  for (dict_index_t *index = table->first_index(); index != nullptr;
+       index = index->next()) {
+    dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
+    if (e != nullptr) {
+      e->m_opt.store(packed, std::memory_order_relaxed);
+    }
+  }
+  mutex_exit(&sys->m_mutex);
+}
+
+void dict_zip_stat_evict(dict_index_t *index) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
+
+  if (sys == nullptr) {
+    return;
+  }
+
+  mutex_enter(&sys->m_mutex);
+  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
+  if (e != nullptr && e->m_index == index) {
+    /* Keep the counters; remember the latest name and id of the table. */
+    e->m_table_name = index->table->name.m_name;
+    e->m_table_id = index->table->id;
+    e->m_index = nullptr;
+  }
+  index->zip_stat.store(nullptr, std::memory_order_relaxed);
+  mutex_exit(&sys->m_mutex);
+}
+
+void dict_zip_stat_drop_table(dict_table_t *table) {
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
+
+  if (sys == nullptr) {
+    return;
+  }
+
+  mutex_enter(&sys->m_mutex);
+  for (dict_index_t *index = table->first_index(); index != nullptr;
+       index = index->next()) {
+    dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
+    if (e == nullptr) {
+      continue;
+    }
+    /* A thread that loaded the pointer just before this can at worst add
+    one event to the entry after it is reused; it is never freed. */
+    index->zip_stat.store(nullptr, std::memory_order_relaxed);
+    auto it = sys->m_entries.find(e->m_id.conv_to_int());
+    if (it != sys->m_entries.end() && it->second == e) {
+      sys->drop(it);
     }
   }
   mutex_exit(&sys->m_mutex);
@@ -349,7 +426,7 @@ void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
   mutex_enter(&sys->m_mutex);
   for (const index_id_t &id : ids) {
     auto it = sys->m_entries.find(id.conv_to_int());
-    if (it != sys->m_entries.end()) {
+    if (it != sys->m_entries.end() && it->second->m_index == nullptr) {
       sys->drop(it);
     }
   }
@@ -374,11 +451,20 @@ void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
 
 void dict_zip_stat_add(const dict_index_t *index,
                        dict_zip_stat_counter_t counter, uint64_t n) {
+#ifdef INNODB_ZIP_STAT_BENCH_OFF
+  (void)index;
+  (void)counter;
+  (void)n;
+#else
   if (page_zip_est_trial) {
     /* A trial compression of the savings estimator. */
     return;
   }
-  dict_zip_stat_add(index_id_t(index->space, index->id), counter, n);
+  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
+  if (e != nullptr) {
+    e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
+  }
+#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
@@ -388,8 +474,7 @@ void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
   (void)before;
   (void)after;
 #else
-  dict_zip_stat_t *e =
-      dict_zip_stat_lookup(index_id_t(index->space, index->id));
+  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
 
   if (e == nullptr) {
     return;
@@ -411,11 +496,13 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
   dict_zip_stat_redo_images_total.inc();
   dict_zip_stat_redo_bytes_total.add(bytes);
 
-  const index_id_t id =
-      index->id != 0 ? index_id_t(index->space, index->id)
-                     : index_id_t(page_get_space_id(page),
-                                  btr_page_get_index_id(page));
-  dict_zip_stat_t *e = dict_zip_stat_lookup(id);
+  /* A dummy index of a change buffer merge has no entry of its own: find
+  the index through the page header. */
+  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
+  if (e == nullptr && index->id == 0) {
+    e = dict_zip_stat_lookup(
+        index_id_t(page_get_space_id(page), btr_page_get_index_id(page)));
+  }
   if (e != nullptr) {
     e->m_counters[DICT_ZIP_STAT_REDO_IMAGES].fetch_add(
         1, std::memory_order_relaxed);
@@ -425,9 +512,9 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
 #endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
-table_id_t dict_zip_stat_table_id(const index_id_t &id) {
+uint32_t dict_zip_stat_opt_of_page(const index_id_t &id) {
   const dict_zip_stat_t *e = dict_zip_stat_lookup(id);
-  return e == nullptr ? 0 : e->m_table_id.load(std::memory_order_relaxed);
+  return e == nullptr ? 0 : e->m_opt.load(std::memory_order_relaxed);
 }
 
 void dict_zip_stat_redo_totals(uint64_t &images, uint64_t &bytes) {
@@ -459,50 +546,27 @@ size_t dict_zip_stat_get_table(const dict_table_t *table,
                                uint64_t primary[DICT_ZIP_STAT_N_COUNTERS],
                                uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS]) {
   size_t n = 0;
-  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
 
   for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
     primary[i] = secondary[i] = 0;
   }
 
-  if (sys == nullptr) {
-    return 0;
-  }
-
-  mutex_enter(&sys->m_mutex);
-  auto t = sys->m_by_table.find(table->id);
-  if (t == sys->m_by_table.end()) {
-    mutex_exit(&sys->m_mutex);
-    return 0;
-  }
-  std::vector<uint64_t> gone;
-  for (const dict_zip_stat_t *e : t->second) {
-    bool live = false;
-    for (const dict_index_t *index = table->first_index(); index != nullptr;
-         index = index->next()) {
-      if (index->id == e->m_id.m_index_id && index->space == e->m_id.m_space_id) {
-        live = true;
-        break;
-      }
-    }
-    if (!live) {
-      /* Dropped by DROP INDEX (or a rolled back ADD INDEX). */
-      gone.push_back(e->m_id.conv_to_int());
+  /* The caller holds the table open, so its index list is stable and
+  every entry an index points to stays attached to it. No latch. */
+  for (const dict_index_t *index = table->first_index(); index != nullptr;
+       index = index->next()) {
+    const dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_acquire);
+    if (e == nullptr) {
       continue;
     }
-    uint64_t *dst = e->m_clustered ? primary : secondary;
+    uint64_t c[DICT_ZIP_STAT_N_COUNTERS];
+    dict_zip_stat_read(e, c);
+    uint64_t *dst = index->is_clustered() ? primary : secondary;
     for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
-      dst[i] += e->m_counters[i].load(std::memory_order_relaxed);
+      dst[i] += c[i];
     }
     n++;
   }
-  for (uint64_t key : gone) {
-    auto it = sys->m_entries.find(key);
-    if (it != sys->m_entries.end()) {
-      sys->drop(it);
-    }
-  }
-  mutex_exit(&sys->m_mutex);
 
   return n;
 }

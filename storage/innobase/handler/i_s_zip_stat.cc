@@ -44,6 +44,7 @@ for more details.
 #include "dict0mem.h"
 #include "srv0zip_guard.h"
 #include "dict0types.h"
+#include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
 #include "ha_prototypes.h"
 #include "mysql/plugin.h"
@@ -140,14 +141,22 @@ ST_FIELD_INFO zip_stat_index_fields[] = {
     ZIP_STAT_END};
 
 /** The page fill limit that an adaptive pad gives, as
-dict_index_zip_pad_optimal_page_size() computes it.
-@param[in]  pad  pad in bytes
+dict_index_zip_pad_optimal_page_size() computes it, with the table's own
+failure threshold and maximum pad (ENGINE_ATTRIBUTE) where it has them.
+@param[in]  pad     pad in bytes
+@param[in]  packed  the table's options, packed (dict0zip_opt.h)
 @return bytes of a page that inserts may fill */
-uint64_t zip_stat_fill_limit(uint64_t pad) {
-  if (zip_failure_threshold_pct == 0) {
+uint64_t zip_stat_fill_limit(uint64_t pad, uint32_t packed) {
+  const dict_zip_opt_t opt = dict_zip_opt_unpack(packed);
+  const uint64_t threshold = opt.m_failure_threshold_pct >= 0
+                                 ? uint64_t(opt.m_failure_threshold_pct)
+                                 : uint64_t(zip_failure_threshold_pct);
+  const uint64_t pad_max =
+      opt.m_pad_pct_max >= 0 ? uint64_t(opt.m_pad_pct_max) : uint64_t(zip_pad_max);
+  if (threshold == 0) {
     return UNIV_PAGE_SIZE;
   }
-  const uint64_t min_sz = (UNIV_PAGE_SIZE * (100 - zip_pad_max)) / 100;
+  const uint64_t min_sz = (UNIV_PAGE_SIZE * (100 - pad_max)) / 100;
   return std::max<uint64_t>(UNIV_PAGE_SIZE - pad, min_sz);
 }
 
@@ -392,7 +401,7 @@ int zip_stat_index_fill(THD *thd, Table_ref *tables, Item *) {
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_SPLITS], true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REORGS], true);
     err |= fields[col++]->store(s.m_pad, true);
-    err |= fields[col++]->store(zip_stat_fill_limit(s.m_pad), true);
+    err |= fields[col++]->store(zip_stat_fill_limit(s.m_pad, s.m_opt), true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_INCREMENTS],
                                 true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_DECREMENTS],

@@ -234,26 +234,61 @@ const char *innobase_zip_opt_invalid(THD *thd, const TABLE *form,
   return nullptr;
 }
 
-void innobase_zip_opt_apply(const dict_table_t *table, const char *str,
-                            size_t len) {
-  if (table == nullptr || table->is_temporary()) {
-    return;
-  }
+namespace {
 
+/** The options a table gets from an ENGINE_ATTRIBUTE value.
+@param[in]  table  table or partition
+@param[in]  str    ENGINE_ATTRIBUTE value, may be nullptr
+@param[in]  len    its length
+@return options; none for a table that is not compressed, and none for a
+value stored before it could be checked */
+dict_zip_opt_t zip_opt_of(const dict_table_t *table, const char *str,
+                          size_t len) {
   dict_zip_opt_t opt;
 
   if (!DICT_TF_GET_ZIP_SSIZE(table->flags) ||
       !innobase_zip_opt_parse(str, len, &opt, nullptr)) {
-    /* Not compressed, or a value that was stored before it could be
-    checked: no options. */
     opt = dict_zip_opt_t{};
   }
-
-  dict_zip_opt_set(table->id, opt);
+  return opt;
 }
 
-void innobase_zip_opt_apply(const dict_table_t *table,
-                            const TABLE_SHARE *share) {
+}  // namespace
+
+void innobase_zip_opt_apply(dict_table_t *table, const char *str,
+                            size_t len) {
+  if (table == nullptr || table->is_temporary()) {
+    return;
+  }
+  dict_zip_opt_set(table, zip_opt_of(table, str, len));
+}
+
+void innobase_zip_opt_apply(dict_table_t *table, const TABLE_SHARE *share) {
   innobase_zip_opt_apply(table, share->engine_attribute.str,
                          share->engine_attribute.length);
+}
+
+void innobase_zip_opt_commit(dict_table_t *table, const TABLE_SHARE *share) {
+  if (table == nullptr || table->is_temporary()) {
+    return;
+  }
+  const dict_zip_opt_t opt = zip_opt_of(table, share->engine_attribute.str,
+                                        share->engine_attribute.length);
+  if (dict_zip_opt_pack(opt) !=
+      table->zip_opt.load(std::memory_order_relaxed)) {
+    /* Not before the data dictionary commits: at its next open the table
+    is reloaded from the committed definition (ha_innobase::open), so a DDL
+    that fails after this point leaves the old values. */
+    table->discard_after_ddl = true;
+  }
+}
+
+void innobase_zip_opt_exchange(dict_table_t *part, dict_table_t *swap) {
+  if (part->zip_opt.load(std::memory_order_relaxed) !=
+      swap->zip_opt.load(std::memory_order_relaxed)) {
+    /* The data of each object now belongs to the other definition:
+    reload both from the committed data dictionary. */
+    part->discard_after_ddl = true;
+    swap->discard_after_ddl = true;
+  }
 }

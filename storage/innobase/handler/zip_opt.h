@@ -72,18 +72,34 @@ use. Reports the error.
 @return true if there is one */
 bool innobase_zip_opt_column_or_index_attr(const TABLE *form);
 
-/** Give a table the options of its ENGINE_ATTRIBUTE, replacing any it had.
+/** Give a table object the options of its ENGINE_ATTRIBUTE, replacing any
+it had. Only for an object no other connection uses yet: a table being
+loaded from the data dictionary, created, or the new copy of a rebuild.
 A table that is not compressed gets none.
-@param[in]  table  table or partition in the dictionary cache
-@param[in]  str    ENGINE_ATTRIBUTE value of the table, may be nullptr
-@param[in]  len    its length */
-void innobase_zip_opt_apply(const dict_table_t *table, const char *str,
-                            size_t len);
+@param[in,out]  table  table or partition in the dictionary cache
+@param[in]      str    ENGINE_ATTRIBUTE value of the table, may be nullptr
+@param[in]      len    its length */
+void innobase_zip_opt_apply(dict_table_t *table, const char *str, size_t len);
 
-/** Give a table the options stored in a table share.
-@param[in]  table  table or partition in the dictionary cache
-@param[in]  share  table share of the same table definition */
-void innobase_zip_opt_apply(const dict_table_t *table,
-                            const TABLE_SHARE *share);
+/** Give a table object the options stored in a table share.
+@see innobase_zip_opt_apply(dict_table_t*, const char*, size_t)
+@param[in,out]  table  table or partition in the dictionary cache
+@param[in]      share  table share of the same table definition */
+void innobase_zip_opt_apply(dict_table_t *table, const TABLE_SHARE *share);
+
+/** At the commit of an in-place ALTER TABLE that did not rebuild a table:
+if the new definition gives the table other options, mark the table to be
+reloaded from the committed data dictionary at its next open
+(discard_after_ddl) instead of changing the live object before the DDL is
+durable.
+@param[in,out]  table  table or partition, not rebuilt
+@param[in]      share  the new table definition */
+void innobase_zip_opt_commit(dict_table_t *table, const TABLE_SHARE *share);
+
+/** After EXCHANGE PARTITION swapped the data of a partition and a table:
+if their options differ, reload both from the committed data dictionary.
+@param[in,out]  part  the object that was the partition
+@param[in,out]  swap  the object that was the table */
+void innobase_zip_opt_exchange(dict_table_t *part, dict_table_t *swap);
 
 #endif /* zip_opt_h */

@@ -196,7 +196,7 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
     s.effective_pad_pct_max =
         static_cast<uint32_t>(dict_index_zip_pad_pct_max(clust));
   }
-  s.own_level = dict_zip_opt_get(table->id).m_level >= 0 ? 1 : 0;
+  s.own_level = dict_zip_opt_get(table).m_level >= 0 ? 1 : 0;
   if (s.is_compressed) {
     s.primary_avg_record_size = zip_stat_avg_record_size(table);
   }

@@ -24,15 +24,28 @@ for more details.
                       "compression_pad_pct_max": 25}'
 
  The data dictionary persists the attribute (the server stores it with the
- table); InnoDB keeps the parsed values in a lock-free hash keyed by table
- id, filled when a table is created, loaded into the dictionary cache or
- altered, and emptied when the table is dropped. A value that is not set
- follows the global variable (innodb_compression_level,
- innodb_compression_failure_threshold_pct, innodb_compression_pad_pct_max),
- read at each use, so a change of the global applies at once.
+ table). InnoDB keeps the parsed values on the table object itself,
+ dict_table_t::zip_opt, packed into one atomic word:
+ - a table loaded from the data dictionary gets the values of its committed
+   definition (dd_open_table);
+ - a table being created, or the new copy of a table being rebuilt, gets
+   the values of the new definition (it is invisible to other connections
+   until the DDL commits, and must compress with them while it is built);
+ - an ALTER TABLE that changes the attribute without a rebuild, and
+   EXCHANGE PARTITION, mark the table discard_after_ddl: it is evicted and
+   reloaded from the committed definition at its next open, so a DDL that
+   fails at commit leaves the old values;
+ - the values go away with the table object; DISCARD/IMPORT TABLESPACE,
+   which gives the table a new id, keeps them.
+ A value that is not set follows the global variable
+ (innodb_compression_level, innodb_compression_failure_threshold_pct,
+ innodb_compression_pad_pct_max), read at each use, so a change of the
+ global applies at once.
 
- The look-ups below run on the compression path and take no latch. While no
- table has an option of its own they cost one relaxed atomic load.
+ The look-ups below run on the compression path: one relaxed load through
+ index->table, no latch, no hash. The dummy index of a change buffer merge
+ has no table of its own: its options are found through the counters of the
+ index (dict0zip_stat.h), which mirror them.
 
  Crash recovery needs no look-up: the redo records that make recovery
  recompress a page (MLOG_ZIP_PAGE_COMPRESS_NO_DATA, MLOG_ZIP_PAGE_REORGANIZE)
@@ -49,6 +62,7 @@ for more details.
 #include "page0types.h"
 
 struct dict_index_t;
+struct dict_table_t;
 
 /** Highest zlib level. */
 constexpr int DICT_ZIP_OPT_LEVEL_MAX = 9;
@@ -79,27 +93,38 @@ struct dict_zip_opt_t {
   }
 };
 
-/** Create the option map. Called once at start-up, with
-dict_zip_stat_create(). */
-void dict_zip_opt_create();
+/** Pack options into one word: one byte per option, value + 1, so that 0
+means "not set" and a zero-initialized table has no options.
+@param[in]  opt  options
+@return packed value */
+inline uint32_t dict_zip_opt_pack(const dict_zip_opt_t &opt) {
+  return static_cast<uint32_t>(opt.m_level + 1) |
+         static_cast<uint32_t>(opt.m_failure_threshold_pct + 1) << 8 |
+         static_cast<uint32_t>(opt.m_pad_pct_max + 1) << 16;
+}
 
-/** Free the option map at shutdown. */
-void dict_zip_opt_free();
+/** Unpack options packed by dict_zip_opt_pack().
+@param[in]  v  packed value
+@return options */
+inline dict_zip_opt_t dict_zip_opt_unpack(uint32_t v) {
+  dict_zip_opt_t opt;
+  opt.m_level = static_cast<int>(v & 0xFF) - 1;
+  opt.m_failure_threshold_pct = static_cast<int>((v >> 8) & 0xFF) - 1;
+  opt.m_pad_pct_max = static_cast<int>((v >> 16) & 0xFF) - 1;
+  return opt;
+}
 
-/** Set the options of a table, replacing the previous ones. Setting empty
-options removes the table's entry.
-@param[in]  table_id  table (or partition) id
-@param[in]  opt       options */
-void dict_zip_opt_set(table_id_t table_id, const dict_zip_opt_t &opt);
+/** Set the options of a table object, replacing the previous ones, and
+mirror them to the counters of its indexes. Called only on a table that no
+other connection can use yet (being loaded, created or rebuilt).
+@param[in,out]  table  table (or partition)
+@param[in]      opt    options */
+void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt);
 
 /** Get the options of a table. Lock-free.
-@param[in]  table_id  table (or partition) id
+@param[in]  table  table (or partition)
 @return the options; empty if none were set */
-dict_zip_opt_t dict_zip_opt_get(table_id_t table_id);
-
-/** Forget the options of a dropped table.
-@param[in]  table_id  table (or partition) id */
-void dict_zip_opt_forget(table_id_t table_id);
+dict_zip_opt_t dict_zip_opt_get(const dict_table_t *table);
 
 /** zlib level to compress a page of an index with: the table's own level,
 else innodb_compression_level. Lock-free.

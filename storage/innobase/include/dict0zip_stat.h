@@ -21,10 +21,15 @@ for more details.
  innodb_cmp_per_index_enabled=ON, because every update takes the global
  page_zip_stat_per_index_mutex. These counters are always on and cost no
  mutex on the compression path: each index owns a dict_zip_stat_t whose
- counters are relaxed atomics, found through a lock-free hash
- (ut_lock_free_hash_t, as buf_stat_per_index does for INNODB_CACHED_INDEXES)
- keyed by index_id_t, because page_zip_decompress() only knows the space and
- index id from the page header.
+ counters are relaxed atomics. The cached index object points to it
+ (dict_index_t::zip_stat), so compressions, splits, reorganizations and pad
+ changes reach it with one load. page_zip_decompress() and the dummy index
+ of a change buffer merge know only the space and index id from the page
+ header: for them the entries are also found through a lock-free hash
+ (ut_lock_free_hash_t, as buf_stat_per_index does for
+ INNODB_CACHED_INDEXES) keyed by index_id_t. Keys never change: index ids
+ are never reused, and DISCARD/IMPORT TABLESPACE keeps the space and index
+ ids (only the table id changes).
 
  Life cycle of an entry:
  - registered when an index of a compressed table enters the dictionary
@@ -34,13 +39,16 @@ for more details.
    that); registering a known index only refreshes its names;
  - kept whenever a table or index leaves the dictionary cache (LRU eviction,
    reload after DDL, partition DDL on other partitions): leaving the cache is
-   never taken as a drop;
+   never taken as a drop; the index object's pointer is cleared;
  - removed when the index really goes away: row_drop_table_for_mysql()
    (DROP TABLE, TRUNCATE, the old copy of a rebuild, dropped partitions)
-   drops all entries of the table; a sweep drops entries whose tablespace no
-   longer exists (file-per-table drops, also those finished by the DDL log)
-   and, while reading INFORMATION_SCHEMA or the service, entries whose cached
-   table no longer has the index (DROP INDEX, a rolled back ADD INDEX);
+   drops the entries of the table's indexes and clears their pointers; a
+   sweep drops entries of uncached indexes whose tablespace no longer exists
+   (file-per-table drops, also those finished by the DDL log) and, while
+   reading INFORMATION_SCHEMA, entries of uncached indexes whose cached table
+   no longer has them (DROP INDEX, a rolled back ADD INDEX). An entry a
+   cached index points to is never dropped by a sweep (a discarded
+   tablespace of a cached table comes back with IMPORT);
  - all entries start from zero at server start (nothing is persisted).
 
  Entries are never freed while the server runs: a dropped entry goes to a
@@ -48,10 +56,12 @@ for more details.
  the entry up just before the drop can at worst add one event to the reused
  entry; it can never touch freed memory.
 
- Latching: the registry mutex protects the identity fields (names, table
- id) and the membership of entries. It uses the latch id and level of
- upstream's page_zip_stat_per_index_mutex (SYNC_PAGE_ZIP_STAT): it is
- acquired after dict_sys->mutex and never held while acquiring dict_sys. The
+ Latching: the registry mutex (LATCH_ID_ZIP_STAT_REGISTRY, shown in
+ performance_schema as wait/synch/mutex/innodb/zip_stat_registry_mutex)
+ protects the identity fields (names, table id), the membership of entries
+ and the index objects' pointers to them. It has the level of upstream's
+ page_zip_stat_per_index_mutex (SYNC_PAGE_ZIP_STAT): it is acquired after
+ dict_sys->mutex and never held while acquiring dict_sys. The
  counters themselves are read and updated without it.
 
  Created 2026-11-21 */
@@ -128,6 +138,8 @@ struct dict_zip_stat_snapshot_t {
   /** Current adaptive padding of the index in bytes (not a counter: a
   reset leaves it). */
   uint64_t m_pad{0};
+  /** Compression options of the table, packed (dict0zip_opt.h). */
+  uint32_t m_opt{0};
   /** Counter values. */
   uint64_t m_counters[DICT_ZIP_STAT_N_COUNTERS]{};
 };
@@ -143,22 +155,30 @@ void dict_zip_stat_free();
 /** Attach statistics to an index that enters the dictionary cache. Creates
 the entry if the index is not known yet, refreshes its names otherwise.
 Does nothing unless the table is ROW_FORMAT=COMPRESSED.
-@param[in]  index  index that was added to the dictionary cache */
-void dict_zip_stat_register(const dict_index_t *index);
+Points index->zip_stat to the entry.
+@param[in,out]  index  index that was added to the dictionary cache */
+void dict_zip_stat_register(dict_index_t *index);
 
 /** Attach statistics to all indexes of a table that enters the dictionary
 cache. @see dict_zip_stat_register()
-@param[in]  table  table added to the dictionary cache */
-void dict_zip_stat_register_table(const dict_table_t *table);
+@param[in,out]  table  table added to the dictionary cache */
+void dict_zip_stat_register_table(dict_table_t *table);
+
+/** Mirror the compression options of a table to the entries of its
+indexes (for dummy indexes and INFORMATION_SCHEMA).
+@param[in]  table   table
+@param[in]  packed  options packed by dict_zip_opt_pack() */
+void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed);
 
 /** Note that an index leaves the dictionary cache. Its counters are kept;
-the entry remembers the latest name of its table.
-@param[in]  index  index being removed from the cache */
-void dict_zip_stat_evict(const dict_index_t *index);
+the entry remembers the latest name and id of its table, and the index no
+longer points to it.
+@param[in,out]  index  index being removed from the cache */
+void dict_zip_stat_evict(dict_index_t *index);
 
 /** Discard the counters of all indexes of a dropped table.
-@param[in]  table_id  id of the dropped table */
-void dict_zip_stat_drop_table(table_id_t table_id);
+@param[in,out]  table  the dropped table, still in the cache */
+void dict_zip_stat_drop_table(dict_table_t *table);
 
 /** Discard the counters of indexes that no longer exist.
 @param[in]  ids  space and index ids */
@@ -196,11 +216,12 @@ void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
                               uint64_t bytes);
 
-/** Find the table of an index by the ids of one of its pages (change
-buffer merges compress pages through a dummy index). Lock-free.
+/** Find the compression options of an index by the ids of one of its
+pages (change buffer merges compress pages through a dummy index).
+Lock-free.
 @param[in]  id  space and index id from the page header
-@return table id, or 0 if the index has no entry */
-table_id_t dict_zip_stat_table_id(const index_id_t &id);
+@return options packed by dict_zip_opt_pack(), 0 if the index has no entry */
+uint32_t dict_zip_stat_opt_of_page(const index_id_t &id);
 
 /** Redo records with compressed page images written since start-up.
 @param[out] images  number of records
@@ -212,8 +233,8 @@ void dict_zip_stat_redo_totals(uint64_t &images, uint64_t &bytes);
 @return one snapshot per registered index */
 std::vector<dict_zip_stat_snapshot_t> dict_zip_stat_snapshot(bool reset);
 
-/** Sum the counters of one open table (or partition). Entries of indexes
-the table no longer has are discarded on the way.
+/** Sum the counters of one open table (or partition), through its index
+objects: no latch, no look-up. Successes never exceed attempts.
 @param[in]  table      table, open (the caller holds a reference and a
                        metadata lock, so its index list cannot change)
 @param[out] primary    counters of the clustered index
