@@ -842,7 +842,7 @@ def exp_tuning(args, out):
 # Experiment: overhead of the always-on counters
 
 def zip_stat_off_binary():
-    """mysqld built with -DINNODB_ZIP_STAT_BENCH_OFF=ON (patch 0009), made
+    """mysqld built with -DINNODB_ZIP_STAT_BENCH_OFF=ON (patch 0013), made
     once in the same build tree: only dict0zip_stat.cc is recompiled."""
     dst = os.path.join(BENCH, "bin", "mysqld-zip-stat-off")
     src = os.path.join(BIN, "mysqld")
@@ -922,7 +922,7 @@ def exp_overhead(args, out):
     load("overhead", lay, W, load_opts)
     variants = [
         ("ours", None, {}, "always-on per-table counters (this build)"),
-        ("off", off, {}, "the same build, counters compiled out (patch 0009)"),
+        ("off", off, {}, "the same build, counters compiled out (patch 0013)"),
         ("upstream_cmp", None, {"innodb_cmp_per_index_enabled": "ON"},
          "this build + upstream's innodb_cmp_per_index_enabled=ON (global mutex)"),
     ]

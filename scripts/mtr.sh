@@ -20,7 +20,6 @@ cd "$mtr_dir" || exit 2
 perl mysql-test-run.pl "${args[@]}" "$@" 2>&1 | tee "$log_file"
 rc=${PIPESTATUS[0]}
 
-# shutdown_report is mtr's own check of the servers, not a test.
 # --record writes into the prepared tree: bring new results back home.
 for a in "$@"; do
   if [ "$a" = "--record" ]; then
@@ -31,9 +30,25 @@ for a in "$@"; do
   fi
 done
 
-passed=$(grep -E '\[ pass \]' "$log_file" | grep -vc 'shutdown_report')
-failed=$(grep -cE '\[ fail \]' "$log_file")
-skipped=$(grep -cE '\[ skipped \]' "$log_file")
+# The counts of mtr's own report, so that both say the same: "Completed:
+# All 25 tests were successful." or "Completed: Failed 2/25 tests, 92.00%
+# were successful.", and "3 tests were skipped, ...". mtr counts its check
+# of the servers at shutdown (shutdown_report) as one test. Without a
+# report (mtr stopped early), count the [ fail ] lines and nothing passed.
+report=$(grep -E '(All [0-9]+ tests were successful|Failed [0-9]+/[0-9]+ tests, )' \
+         "$log_file" | tail -n 1)
+if [[ $report =~ All\ ([0-9]+)\ tests\ were\ successful ]]; then
+  passed=${BASH_REMATCH[1]}
+  failed=0
+elif [[ $report =~ Failed\ ([0-9]+)/([0-9]+)\ tests ]]; then
+  failed=${BASH_REMATCH[1]}
+  passed=$(( BASH_REMATCH[2] - BASH_REMATCH[1] ))
+else
+  passed=0
+  failed=$(grep -cE '\[ fail \]' "$log_file")
+fi
+skipped=$(grep -E '^[0-9]+ tests were skipped' "$log_file" | tail -n 1 | cut -d' ' -f1)
+skipped=${skipped:-0}
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
 if [ "$rc" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then

@@ -19,7 +19,7 @@ for more details.
  Variants, each called through a non-inlinable function like the cross-file
  call in page0zip.cc:
  none      the loop only; the body of dict_zip_stat_add() with
-           INNODB_ZIP_STAT_BENCH_OFF (patch 0009), i.e. an empty function.
+           INNODB_ZIP_STAT_BENCH_OFF (patch 0013), i.e. an empty function.
  ours      dict_zip_stat_add(): registry pointer (acquire load),
            dict_zip_stat_trackable(), ut_lock_free_hash_t::get(), relaxed
            fetch_add on the entry's counter.

@@ -19,6 +19,9 @@ USE compression_advisor;
 DELIMITER //
 -- The ALTER TABLE statement of an action on a table: COMPRESS at a
 -- KEY_BLOCK_SIZE, UNCOMPRESS, or REBUILD (FORCE); NULL for other actions.
+-- UNCOMPRESS also drops the table's compression options (ENGINE_ATTRIBUTE),
+-- which InnoDB refuses on a table that is not compressed; COMPRESS and
+-- REBUILD keep them.
 DROP FUNCTION IF EXISTS alter_statement//
 CREATE DEFINER = CURRENT_USER FUNCTION alter_statement(
     p_schema VARCHAR(64), p_table VARCHAR(64), p_action VARCHAR(32),
@@ -32,7 +35,8 @@ RETURN IF(p_action NOT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD'), NULL,
                      CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
                             p_key_block_size)
                    WHEN 'REBUILD' THEN 'FORCE'
-                   ELSE 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0' END))//
+                   ELSE CONCAT('ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ',
+                               'ENGINE_ATTRIBUTE=''''') END))//
 DELIMITER ;
 
 -- One row per InnoDB table: its partitions' verdicts at

@@ -60,6 +60,12 @@ int compression_stats_init(void *p) {
   return 0;
 }
 
+/** Refuse UNINSTALL PLUGIN while COMPRESSION_STATS_ESTIMATE() is in use:
+the server would unload the library under it. */
+int compression_stats_check_uninstall(void *) {
+  return compression_stats::estimates_check_uninstall();
+}
+
 int compression_stats_deinit(void *) {
   compression_stats::estimates_deinit();
   compression_stats::engine_release();
@@ -169,7 +175,7 @@ mysql_declare_plugin(compression_stats){
     "Per-table InnoDB compression statistics and space facts",
     PLUGIN_LICENSE_GPL,
     compression_stats_init,
-    nullptr,
+    compression_stats_check_uninstall,
     compression_stats_deinit,
     0x0200,
     nullptr,

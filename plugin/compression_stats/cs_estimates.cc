@@ -32,6 +32,7 @@ Free Software Foundation. */
 #include <mysql/service_plugin_registry.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -40,6 +41,7 @@ Free Software Foundation. */
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "my_sys.h"
@@ -98,6 +100,51 @@ std::map<uint64_t, Estimate> *store = nullptr;
 
 /** Whether the function is registered. */
 bool udf_registered = false;
+
+/** Bit of store_users: the store is closed (not yet loaded, or being
+freed); no new user may enter. */
+constexpr uint32_t store_closed = 1U << 31;
+
+/** In-use guard of the store, its mutex and the engine service: the number
+of threads using them (a running estimate, a lookup of COMPRESSION_STATS or
+COMPRESSION_ESTIMATES), or'ed with store_closed. The fill of
+COMPRESSION_ESTIMATES holds a reference to its own plugin only, so it can
+run while COMPRESSION_STATS, which owns the store, is uninstalled:
+estimates_deinit() closes the guard and waits for the users to leave
+before it frees anything. */
+std::atomic<uint32_t> store_users{store_closed};
+
+/** Enter the guard. @return false if the store is closed */
+bool store_enter() {
+  uint32_t n = store_users.load();
+  do {
+    if (n & store_closed) {
+      return false;
+    }
+  } while (!store_users.compare_exchange_weak(n, n + 1));
+  return true;
+}
+
+/** Leave the guard entered by store_enter(). */
+void store_leave() { store_users.fetch_sub(1); }
+
+/** A use of the store for the lifetime of the object. */
+class Store_use {
+ public:
+  Store_use() : m_entered(store_enter()) {}
+  ~Store_use() {
+    if (m_entered) {
+      store_leave();
+    }
+  }
+  Store_use(const Store_use &) = delete;
+  Store_use &operator=(const Store_use &) = delete;
+  /** Whether the store may be used. */
+  bool entered() const { return m_entered; }
+
+ private:
+  const bool m_entered;
+};
 
 std::string store_path() {
   std::string dir(mysql_real_data_home);
@@ -216,21 +263,11 @@ std::string dd_name(const char *s) {
   return buf;
 }
 
-/** Whether the user has SELECT on a table; raises the error if not. */
+/** Whether the user may estimate a table (may_see_estimates(): SELECT on
+the whole table, or PROCESS); raises the error if not.
+@return true if not */
 bool check_select(THD *thd, const std::string &db, const std::string &tbl) {
-  Access_bitmask db_access = 0;
-  if (!check_access(thd, SELECT_ACL, db.c_str(), &db_access, nullptr, false,
-                    true) &&
-      (db_access & SELECT_ACL)) {
-    return false;
-  }
-  Table_ref tl;
-  tl.db = db.c_str();
-  tl.db_length = db.size();
-  tl.table_name = tbl.c_str();
-  tl.table_name_length = tbl.size();
-  tl.grant.privilege = db_access;
-  if (!check_grant(thd, SELECT_ACL, &tl, false, 1, true)) {
+  if (may_see_estimates(thd, db.c_str(), tbl.c_str())) {
     return false;
   }
   Security_context *sctx = thd->security_context();
@@ -437,6 +474,18 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
     }
   }
 
+  /* Keeps the store and the engine service for the whole estimate. The
+  function cannot run once the plugin is being uninstalled (it is
+  unregistered first, which fails while a statement uses it), but the
+  server's shutdown does not ask. */
+  const Store_use use;
+  if (!use.entered()) {
+    my_printf_error(ER_UNKNOWN_ERROR,
+                    "COMPRESSION_STATS_ESTIMATE: the compression_stats "
+                    "plugin is being uninstalled",
+                    MYF(0));
+    return nullptr;
+  }
   if (!engine_has_estimator()) {
     my_printf_error(ER_UNKNOWN_ERROR,
                     "This server's InnoDB has no compression estimator",
@@ -724,7 +773,8 @@ void store_time(THD *thd, Field *f, time_t t) {
 }
 
 bool estimate_get(uint64_t table_id, Estimate *out) {
-  if (store == nullptr) {
+  const Store_use use;
+  if (!use.entered()) {
     /* COMPRESSION_STATS, which keeps the estimates, is not installed. */
     return false;
   }
@@ -744,6 +794,7 @@ bool estimates_init() {
   mysql_mutex_init(key_store_mutex, &store_mutex, MY_MUTEX_INIT_FAST);
   store = new std::map<uint64_t, Estimate>();
   store_load();
+  store_users.store(0);
   if (udf_registration(true)) {
     LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
                     "Cannot register the function %s()", udf_name);
@@ -753,10 +804,42 @@ bool estimates_init() {
   return false;
 }
 
+int estimates_check_uninstall() {
+  if (!udf_registered) {
+    return 0;
+  }
+  /* The server refuses to unregister a function that a statement is
+  using (from its preparation to its end); once it is unregistered, no
+  statement can start using it. A prepared statement does not hold it
+  between executions: each EXECUTE looks the function up again and fails
+  cleanly if it is gone. */
+  if (udf_registration(false)) {
+    THD *thd = current_thd;
+    if (thd != nullptr) {
+      push_warning_printf(thd, Sql_condition::SL_WARNING, ER_UNKNOWN_ERROR,
+                          "The function %s() is running; uninstall the "
+                          "plugin when it is done",
+                          udf_name);
+    }
+    return 1;
+  }
+  udf_registered = false;
+  return 0;
+}
+
 void estimates_deinit() {
   if (udf_registered) {
-    udf_registration(false);
+    /* Server shutdown, where no statement runs any more. */
+    if (udf_registration(false)) {
+      LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
+                      "Cannot unregister the function %s()", udf_name);
+    }
     udf_registered = false;
+  }
+  /* No new user; wait for the lookups (and estimates) under way. */
+  store_users.fetch_or(store_closed);
+  while ((store_users.load() & ~store_closed) != 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   delete store;
   store = nullptr;
@@ -765,9 +848,12 @@ void estimates_deinit() {
 
 int fill_estimates(THD *thd, Table_ref *tables, Item *) {
   TABLE *t = tables->table;
+  /* Only the tables whose estimates the user may see: the rule of the
+  estimator itself (may_see_estimates()). */
   return for_each_table(
-      thd, [&](const dd::Schema &sch, const dd::Table &tab, const char *part,
-               const char *subpart, uint64_t id) {
+      thd,
+      [&](const dd::Schema &sch, const dd::Table &tab, const char *part,
+          const char *subpart, uint64_t id) {
         Estimate m;
         if (!estimate_get(id, &m)) {
           return false;
@@ -818,7 +904,8 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *) {
           }
         }
         return false;
-      });
+      },
+      may_see_estimates);
 }
 
 }  // namespace compression_stats

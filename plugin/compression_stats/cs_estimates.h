@@ -44,7 +44,13 @@ struct Estimate {
 @return true on error (logged) */
 bool estimates_init();
 
-/** Unregister the function. */
+/** Whether the plugin may be uninstalled: unregisters the function,
+which the server refuses while a statement uses it (an estimate running).
+@return 0 if it may (the function is gone), 1 if not (a warning says why) */
+int estimates_check_uninstall();
+
+/** Unregister the function if still registered, wait for the users of the
+store under way and free it. */
 void estimates_deinit();
 
 /** Look up the stored estimate of a table or partition.

@@ -11,7 +11,8 @@ Free Software Foundation. */
   Tables are enumerated from the data dictionary (the server's view), the
   visibility rule is the one of INFORMATION_SCHEMA.TABLES (CAN_ACCESS_TABLE:
   any table privilege, or any database privilege), and the engine facts come
-  from InnoDB through the innodb_compression_stats service.
+  from InnoDB through the innodb_compression_stats service. Estimates
+  (the SELECTIVE columns) need more: see may_see_estimates().
 */
 
 #include "plugin/compression_stats/cs_table.h"
@@ -158,9 +159,18 @@ void store_dbl(Field *f, bool is_null, double v) {
 
 namespace {
 
-/** Whether the user may see a table: the rule of CAN_ACCESS_TABLE
-(sql/item_func.cc), which INFORMATION_SCHEMA.TABLES applies. */
-bool can_access_table(THD *thd, const char *db, const char *tbl) {
+/** Whether the user holds privileges on a table.
+@param thd          the session
+@param db           schema name
+@param tbl          table name
+@param want         the privileges
+@param any          true: any one of want, also on a column only (the rule
+                    of CAN_ACCESS_TABLE); false: all of want on the table
+                    itself (global, schema or table grant), column grants do
+                    not count
+@return whether it does */
+bool has_table_access(THD *thd, const char *db, const char *tbl,
+                      Access_bitmask want, bool any) {
   char db_buf[NAME_LEN + 1];
   char tbl_buf[NAME_LEN + 1];
   snprintf(db_buf, sizeof(db_buf), "%s", db);
@@ -174,7 +184,7 @@ bool can_access_table(THD *thd, const char *db, const char *tbl) {
                    true)) {
     return false;
   }
-  if (db_access & TABLE_OP_ACLS) {
+  if (any ? (db_access & want) != 0 : (db_access & want) == want) {
     return true;
   }
   Table_ref tl;
@@ -183,8 +193,29 @@ bool can_access_table(THD *thd, const char *db, const char *tbl) {
   tl.table_name = tbl_buf;
   tl.table_name_length = strlen(tbl_buf);
   tl.grant.privilege = db_access;
-  return !check_grant(thd, TABLE_OP_ACLS, &tl, true, 1, true);
+  if (check_grant(thd, want, &tl, any, 1, true)) {
+    return false;
+  }
+  /* check_grant() also passes when only some columns are granted, leaving
+  the checks of the columns to later: what the table grants is in
+  grant.privilege. */
+  return any || (tl.grant.privilege & want) == want;
 }
+
+/** Whether the user may see a table: the rule of CAN_ACCESS_TABLE
+(sql/item_func.cc), which INFORMATION_SCHEMA.TABLES applies. */
+bool can_access_table(THD *thd, const char *db, const char *tbl) {
+  return has_table_access(thd, db, tbl, TABLE_OP_ACLS, true);
+}
+
+}  // namespace
+
+bool may_see_estimates(THD *thd, const char *db, const char *tbl) {
+  return thd->security_context()->check_access(PROCESS_ACL) ||
+         has_table_access(thd, db, tbl, SELECT_ACL, false);
+}
+
+namespace {
 
 void store_str(Field *f, const char *s) { store_string(f, s); }
 
@@ -240,6 +271,23 @@ void store_u64_or_null(Field *f, bool is_null, uint64_t v) {
   }
 }
 
+/** Failed compressions, from the attempts and the successes.
+
+InnoDB counts an attempt (COMPRESS_OPS) and then its success
+(COMPRESS_OPS_OK) in separate atomics, which are read one by one while
+compressions go on: an engine that reads the attempts before the
+successes, or a reset racing a compression, can hand over a success whose
+attempt it missed, so successes can exceed attempts. Subtracting would wrap
+around to about 1.8e19 (1.8e21 %) and flip the padding hint; such a read
+counts as no failure, so failures are never negative and their rate never
+above 100 %. Every failure count or rate of this plugin comes from here.
+@param ops  compressions attempted
+@param ok   compressions that fitted
+@return failed compressions */
+uint64_t compress_failures(uint64_t ops, uint64_t ok) {
+  return ok >= ops ? 0 : ops - ok;
+}
+
 /** The padding hint of a compressed table; see README.md, "Padding hint".
 @param[in]   s       statistics of the table
 @param[out]  width   PADDING_COLUMN_BYTES, or 0
@@ -264,7 +312,8 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
     return "NOT_ENOUGH_DATA";
   }
   const bool failing =
-      100 * (p.compress_ops - p.compress_ops_ok) > threshold * p.compress_ops;
+      100 * compress_failures(p.compress_ops, p.compress_ops_ok) >
+      threshold * p.compress_ops;
   if (!failing && pad == 0) {
     return "NONE";
   }
@@ -291,14 +340,18 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
 
 /** The SELECTIVE columns: space savings (measured for a compressed
 table, estimated at the target size for an uncompressed one), closeness
-and verdict. */
-void store_selective(THD *thd, Field **f, const dd::Table &tab,
-                     const innodb_zip_table_stats_t &s, uint64_t table_id) {
+and verdict. A user who may not see the table's estimate
+(may_see_estimates()) gets them as if there were none. */
+void store_selective(THD *thd, Field **f, const dd::Schema &schema,
+                     const dd::Table &tab, const innodb_zip_table_stats_t &s,
+                     uint64_t table_id) {
   const uint kbs = s.is_compressed ? s.physical_page_size / 1024
                                    : sysvar_target_kbs;
   store_u64(f[COL_TARGET_KEY_BLOCK_SIZE], kbs);
   Estimate m;
-  const bool have = estimate_get(table_id, &m);
+  const bool have =
+      may_see_estimates(thd, schema.name().c_str(), tab.name().c_str()) &&
+      estimate_get(table_id, &m);
   /* Off-page columns (BLOB pages) are not modelled: no figure then. */
   const bool off_page = have && m.e.extern_records > 0;
   double ss = 0;
@@ -390,8 +443,9 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   store_u64(f[COL_ZIP_SPLITS], p.zip_splits + q.zip_splits);
   store_u64(f[COL_ZIP_REORGS], p.zip_reorgs + q.zip_reorgs);
   /* Failed compressions in percent of attempts; NULL before any. */
+  const uint64_t failures = compress_failures(ops, ok);
   store_double(f[COL_COMPRESS_FAILURE_PCT], ops == 0,
-               ops == 0 ? 0.0 : 100.0 * static_cast<double>(ops - ok) / ops);
+               ops == 0 ? 0.0 : 100.0 * static_cast<double>(failures) / ops);
   /* The adaptive pad of the clustered index (Facebook's COMPRESS_PADDING). */
   store_u64(f[COL_COMPRESS_PADDING],
             s.size >= offsetof(innodb_zip_table_stats_t, primary_padding) +
@@ -417,14 +471,18 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   store_u64_or_null(f[COL_PADDING_COLUMN_BYTES], width == 0, width);
   store_u64_or_null(f[COL_SUGGESTED_KEY_BLOCK_SIZE], kbs == 0, kbs);
 
-  store_selective(thd, f, tab, s, table_id);
+  store_selective(thd, f, schema, tab, s, table_id);
 
   return schema_table_store_record(thd, t);
 }
 
 }  // namespace
 
-int for_each_table(THD *thd, const Table_visitor &visit) {
+int for_each_table(THD *thd, const Table_visitor &visit,
+                   Table_filter may_see) {
+  if (may_see == nullptr) {
+    may_see = can_access_table;
+  }
   dd::cache::Dictionary_client *dc = thd->dd_client();
   const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
 
@@ -443,7 +501,7 @@ int for_each_table(THD *thd, const Table_visitor &visit) {
       }
       if (tab->engine() != "InnoDB" ||
           tab->hidden() != dd::Abstract_table::HT_VISIBLE ||
-          !can_access_table(thd, sch->name().c_str(), tab->name().c_str())) {
+          !may_see(thd, sch->name().c_str(), tab->name().c_str())) {
         continue;
       }
       if (tab->partition_type() == dd::Table::PT_NONE) {

@@ -49,10 +49,25 @@ using Table_visitor =
     std::function<bool(const dd::Schema &, const dd::Table &, const char *,
                        const char *, uint64_t)>;
 
-/** Visit every InnoDB table and leaf partition of the data dictionary on
-which the user has any privilege (the rule of INFORMATION_SCHEMA.TABLES).
+/** Whether the user may see a table (schema and table name). */
+using Table_filter = bool (*)(THD *, const char *, const char *);
+
+/** Visit every InnoDB table and leaf partition of the data dictionary that
+the user may see.
+@param thd      the session
+@param visit    called for each
+@param may_see  which tables the user may see; nullptr: those on which the
+                user has any privilege (the rule of
+                INFORMATION_SCHEMA.TABLES)
 @return 1 on error, else 0 */
-int for_each_table(THD *thd, const Table_visitor &visit);
+int for_each_table(THD *thd, const Table_visitor &visit,
+                   Table_filter may_see = nullptr);
+
+/** Whether the user may run the estimator on a table and see its stored
+estimates: SELECT on the whole table (a global, schema or table grant; a
+grant on some columns is not enough, since the estimate compresses every
+column), or PROCESS. Raises no error. */
+bool may_see_estimates(THD *thd, const char *db, const char *tbl);
 
 /** Store a string, or NULL for nullptr. */
 void store_string(Field *f, const char *s);

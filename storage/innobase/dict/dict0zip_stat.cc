@@ -436,7 +436,7 @@ void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
 void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
                        uint64_t n) {
 #ifdef INNODB_ZIP_STAT_BENCH_OFF
-  /* The benchmark's baseline build (patch 0009): no counter is updated. */
+  /* The benchmark's baseline build (patch 0013): no counter is updated. */
   (void)id;
   (void)counter;
   (void)n;

@@ -27,18 +27,40 @@ for more details.
 
  The guard records the zlib version (zlibVersion(), the library really
  loaded) in the file ZIP_GUARD_FILE_NAME of the data directory, at database
- creation and after every successful start. When crash recovery meets a
- record that makes it recompress a page and the running zlib differs from
- the recorded one, recovery stops before applying anything more and the
+ creation and after every successful start. The decision is taken where
+ recovery applies the records of a page (recv_recover_page_func()), so only
+ records that recovery really applies count: a record whose page was
+ written to disk after it (page LSN not older than the record) is skipped
+ by recovery and is no reason to refuse. When recovery is about to apply
+ such a record and the running zlib differs from the recorded one, the
  server refuses to start, naming both versions. The way out: start the
  build with the recorded zlib (it finishes recovery and a clean shutdown
  leaves no such records), or start once with
  innodb_compression_recovery_zlib_override=ON to accept the risk.
 
- A start without crash recovery, or whose redo holds no such record, just
- records the running version. A data directory without the file (made by
- a build without the guard, or restored from a backup) is not checked; the
- file is written after recovery.
+ What a refusal leaves behind, and why that is safe:
+ - the page whose records would be recompressed is left untouched: the
+   guard decides on all records of a page before the first one is applied
+   (all are applied, or none), and from the refusal on every other page of
+   the batch is left untouched as well;
+ - pages of the same batch that were applied before the refusal hold all
+   their records of the batch; recv_apply_hashed_log_recs() writes them out
+   at the end of the batch, as after any batch of a multi-batch recovery;
+ - recovery then stops (recv_recovery_begin() returns DB_ERROR, the server
+   aborts its start) before InnoDB writes any checkpoint: checkpoints are
+   only written once recovery finished. The next start therefore scans the
+   redo log again from the same checkpoint, skips on every page what the
+   page already holds (redo apply compares each record with the page LSN,
+   so it is idempotent) and meets the untouched page again: it refuses
+   again, or with the right zlib or the override applies the rest.
+ So no page is ever changed by a record of the zlib in question, and the
+ data directory after a refusal is one that a crash during an upstream
+ multi-batch recovery could leave.
+
+ A start without crash recovery, or whose redo holds no such record that
+ recovery applies, just records the running version. A data directory
+ without the file (made by a build without the guard, or restored from a
+ backup) is not checked; the file is written after recovery.
 
  Created 2026-11-21 */
 
@@ -47,7 +69,10 @@ for more details.
 
 #include "univ.i"
 
+#include "log0types.h"
 #include "mtr0types.h"
+
+struct recv_addr_t;
 
 /** Name of the file in the data directory. */
 constexpr const char ZIP_GUARD_FILE_NAME[] = "ib_zlib_version";
@@ -64,17 +89,28 @@ Called after a database was created and after recovery succeeded; does
 nothing in read-only mode. A failure to write is logged as a warning. */
 void srv_zip_guard_store();
 
-/** Check a redo record that recovery is about to apply.
-@param[in]  type  record type
-@return true if recovery must stop (the error is logged once) */
-bool recv_zip_guard_check(mlog_id_t type);
+/** Decide, before recovery applies the first redo record to a page,
+whether it may apply them. Counts the records that make recovery
+recompress the page, among those it will apply: the records at or after
+the page LSN, as recv_recover_page_func() selects them (a
+MLOG_INIT_FILE_PAGE record resets the comparison to the newest
+modification of the block, as there).
+@param[in]  recv_addr   the redo records of the page, in LSN order
+@param[in]  page_lsn    LSN of the page (FIL_PAGE_LSN, or the newest
+                        modification of the block in the buffer pool)
+@param[in]  newest_lsn  newest modification of the block, 0 if none
+@return true if recovery must leave the page untouched: the zlib changed
+(the error is logged once) or the guard already refused */
+bool recv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
+                         lsn_t newest_lsn);
 
 /** @return whether recovery was stopped by the guard */
 bool recv_zip_guard_tripped();
 
-/** @return number of redo records met by crash recovery since start-up
-that make it recompress a page (MLOG_ZIP_PAGE_COMPRESS_NO_DATA,
-MLOG_ZIP_PAGE_REORGANIZE) */
+/** @return number of redo records applied by crash recovery since
+start-up that made it recompress a page (MLOG_ZIP_PAGE_COMPRESS_NO_DATA,
+MLOG_ZIP_PAGE_REORGANIZE); records skipped because the page on disk was
+newer do not count */
 uint64_t recv_zip_guard_recompress_records();
 
 #endif /* srv0zip_guard_h */

@@ -455,6 +455,15 @@ dict_table_t *page_zip_est_open(THD *thd, uint64_t table_id, MDL_ticket **mdl) {
   return dd_table_open_on_id(table_id, thd, mdl, false, true);
 }
 
+/** Whether the records of a table may be in a format that a rebuild
+would not write: instantly added columns, or row versions (INSTANT ADD or
+DROP COLUMN). page_zip_compress() must not see such records.
+@param[in]  table  table, held open under a metadata lock
+@return true if the table cannot be estimated */
+bool page_zip_est_instant(const dict_table_t *table) {
+  return table->has_instant_cols() || table->has_row_versions();
+}
+
 /** Count the pages of an index.
 @param[in]   index  index
 @param[out]  leaf   leaf pages in use
@@ -526,7 +535,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
                table->is_corrupted() ||
                srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
       err = INNODB_ZIP_EST_UNREADABLE;
-    } else if (table->has_instant_cols() || table->has_row_versions()) {
+    } else if (page_zip_est_instant(table)) {
       err = INNODB_ZIP_EST_INSTANT;
     }
 
@@ -576,7 +585,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   }
 
   /* 2. The trials, each under its own metadata lock so that DDL can go
-  on between them. */
+  on between them: each trial checks the table again. */
   Page_zip_est_scratch scratch;
   uint64_t done = 0;
   uint64_t sampled_recs = 0;
@@ -595,6 +604,14 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       dict_table_t *table = page_zip_est_open(thd, table_id, &mdl);
       if (table == nullptr) {
         return INNODB_ZIP_EST_DROPPED;
+      }
+      /* An ALTER TABLE ... ALGORITHM=INSTANT between two trials (it waits
+      for the metadata lock of a trial, not for the estimate) reloads the
+      table with row versions: check again under this trial's lock, which
+      keeps the table as it is until dd_table_close(). */
+      if (page_zip_est_instant(table)) {
+        dd_table_close(table, thd, &mdl, false);
+        return INNODB_ZIP_EST_INSTANT;
       }
       dict_index_t *index = table->first_index();
       while (index != nullptr && index->id != idx.id) {
