@@ -354,7 +354,15 @@ void dict_zip_stat_register_table(dict_table_t *table) {
   }
 }
 
-void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed) {
+namespace {
+
+/** Call f(sys, index, entry) for every index of a table that points to an
+entry, under the registry mutex.
+@param[in,out]  table  table in the dictionary cache
+@param[in]      f      callable taking (dict_zip_stat_sys_t *, dict_index_t *,
+                       dict_zip_stat_t *) */
+template <typename F>
+void dict_zip_stat_for_each_entry(dict_table_t *table, F &&f) {
   dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
 
   if (sys == nullptr) {
@@ -366,10 +374,20 @@ void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed) {
        index = index->next()) {
     dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
     if (e != nullptr) {
-      e->m_opt.store(packed, std::memory_order_relaxed);
+      f(sys, index, e);
     }
   }
   mutex_exit(&sys->m_mutex);
+}
+
+}  // namespace
+
+void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed) {
+  dict_zip_stat_for_each_entry(
+      table, [packed](dict_zip_stat_sys_t *, dict_index_t *,
+                      dict_zip_stat_t *e) {
+        e->m_opt.store(packed, std::memory_order_relaxed);
+      });
 }
 
 void dict_zip_stat_evict(dict_index_t *index) {
@@ -392,19 +410,9 @@ void dict_zip_stat_evict(dict_index_t *index) {
 }
 
 void dict_zip_stat_drop_table(dict_table_t *table) {
-  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
-
-  if (sys == nullptr) {
-    return;
-  }
-
-  mutex_enter(&sys->m_mutex);
-  for (dict_index_t *index = table->first_index(); index != nullptr;
-       index = index->next()) {
-    dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
-    if (e == nullptr) {
-      continue;
-    }
+  dict_zip_stat_for_each_entry(table, [](dict_zip_stat_sys_t *sys,
+                                         dict_index_t *index,
+                                         dict_zip_stat_t *e) {
     /* A thread that loaded the pointer just before this can at worst add
     one event to the entry after it is reused; it is never freed. */
     index->zip_stat.store(nullptr, std::memory_order_relaxed);
@@ -412,8 +420,7 @@ void dict_zip_stat_drop_table(dict_table_t *table) {
     if (it != sys->m_entries.end() && it->second == e) {
       sys->drop(it);
     }
-  }
-  mutex_exit(&sys->m_mutex);
+  });
 }
 
 void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
