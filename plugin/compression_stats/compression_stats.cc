@@ -46,10 +46,7 @@ int compression_stats_init(void *p) {
     return 1;
   }
   if (compression_stats::engine_acquire()) {
-    LogPluginErrMsg(ERROR_LEVEL, ER_LOG_PRINTF_MSG,
-                    "The innodb_compression_stats service is not available: "
-                    "this server's InnoDB does not carry the mysql-compress "
-                    "patches");
+    LogPluginErr(ERROR_LEVEL, ER_COMPRESSION_STATS_NO_SERVICE);
     deinit_logging_service_for_plugin(&log_reg_srv, &log_bi, &log_bs);
     return 1;
   }

@@ -57,6 +57,7 @@ Free Software Foundation. */
 #include "sql/dd/types/partition.h"
 #include "sql/dd/types/schema.h"
 #include "sql/dd/types/table.h"
+#include "sql/derror.h"
 #include "sql/field.h"
 #include "sql/mdl.h"
 #include "sql/mysqld.h"
@@ -203,9 +204,8 @@ void store_load() {
   }
   std::string line;
   if (!std::getline(in, line) || line != store_header) {
-    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
-                    "%s has an unknown format; its estimates are ignored",
-                    store_file);
+    LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_STORE_UNKNOWN_FORMAT,
+                 store_file);
     return;
   }
   size_t bad = 0;
@@ -219,8 +219,8 @@ void store_load() {
     }
   }
   if (bad > 0) {
-    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
-                    "%zu malformed lines of %s were ignored", bad, store_file);
+    LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_STORE_MALFORMED, bad,
+                 store_file);
   }
 }
 
@@ -298,10 +298,8 @@ bool resolve(THD *thd, const std::string &db, const std::string &tbl,
       my_error(ER_NO_SUCH_TABLE, MYF(0), db.c_str(), tbl.c_str());
       err = true;
     } else if (tab->engine() != "InnoDB") {
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' uses the %s storage engine: only InnoDB "
-                      "tables can be estimated",
-                      MYF(0), db.c_str(), tbl.c_str(), tab->engine().c_str());
+      my_error(ER_COMPRESSION_STATS_NOT_INNODB, MYF(0), db.c_str(),
+               tbl.c_str(), tab->engine().c_str());
       err = true;
     } else if (tab->partition_type() == dd::Table::PT_NONE) {
       out->push_back({std::string(), std::string(), tab->se_private_id()});
@@ -346,51 +344,28 @@ void raise_status(int status, const std::string &db, const std::string &tbl) {
   const char *t = tbl.c_str();
   switch (status) {
     case INNODB_ZIP_EST_DROPPED:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' was dropped or rebuilt while its "
-                      "compression estimate ran; no estimate was saved",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_TABLE_DROPPED, MYF(0), d, t);
       break;
     case INNODB_ZIP_EST_ALTERED:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' was altered (rebuilt, or an index "
-                      "dropped) while its compression estimate ran; no "
-                      "estimate was saved, run it again",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_TABLE_ALTERED, MYF(0), d, t);
       break;
     case INNODB_ZIP_EST_REDUNDANT:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' has ROW_FORMAT=REDUNDANT, whose pages "
-                      "the compressed format cannot hold; estimate it after "
-                      "ALTER TABLE ... ROW_FORMAT=DYNAMIC",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_REDUNDANT, MYF(0), d, t);
       break;
     case INNODB_ZIP_EST_INTERRUPTED:
       my_error(ER_QUERY_INTERRUPTED, MYF(0));
       break;
     case INNODB_ZIP_EST_UNREADABLE:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "The tablespace of '%s.%s' is missing, discarded or "
-                      "corrupted: it cannot be estimated",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_NO_TABLESPACE, MYF(0), d, t);
       break;
     case INNODB_ZIP_EST_INSTANT:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' has instantly added or dropped columns, "
-                      "so its records are not in the format ALTER TABLE "
-                      "would write; run ALTER TABLE ... FORCE first",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_INSTANT_COLUMNS, MYF(0), d, t);
       break;
     case INNODB_ZIP_EST_PAGE_SIZE:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "InnoDB cannot compress pages with innodb_page_size "
-                      "above 16K, so '%s.%s' cannot be estimated",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_PAGE_SIZE, MYF(0), d, t);
       break;
     default:
-      my_printf_error(ER_UNKNOWN_ERROR,
-                      "Table '%s.%s' is not available to InnoDB's estimator",
-                      MYF(0), d, t);
+      my_error(ER_COMPRESSION_STATS_NOT_ESTIMABLE, MYF(0), d, t);
       break;
   }
 }
@@ -431,10 +406,8 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   *error = 1;
 
   if (args->args[0] == nullptr || args->args[1] == nullptr) {
-    my_printf_error(ER_UNKNOWN_ERROR,
-                    "COMPRESSION_STATS_ESTIMATE: schema and table must not "
-                    "be NULL",
-                    MYF(0));
+    my_error(ER_COMPRESSION_STATS_NULL_ARGUMENT, MYF(0),
+             "COMPRESSION_STATS_ESTIMATE");
     return nullptr;
   }
   const std::string db =
@@ -448,10 +421,9 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
     if (args->arg_type[2] == INT_RESULT) {
       const long long v = *reinterpret_cast<long long *>(args->args[2]);
       if (v < 1) {
-        my_printf_error(ER_UNKNOWN_ERROR,
-                        "COMPRESSION_STATS_ESTIMATE: the sample must be a "
-                        "positive number of pages or 'FULL', not %lld",
-                        MYF(0), v);
+        const std::string shown = std::to_string(v);
+        my_error(ER_COMPRESSION_STATS_BAD_SAMPLE, MYF(0),
+                 "COMPRESSION_STATS_ESTIMATE", shown.c_str());
         return nullptr;
       }
       sample = static_cast<uint64_t>(v);
@@ -463,10 +435,9 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
         char *end = nullptr;
         const long long v = strtoll(a.c_str(), &end, 10);
         if (a.empty() || end == nullptr || *end != '\0' || v < 1) {
-          my_printf_error(ER_UNKNOWN_ERROR,
-                          "COMPRESSION_STATS_ESTIMATE: the sample must be a "
-                          "positive number of pages or 'FULL', not '%.64s'",
-                          MYF(0), a.c_str());
+          const std::string shown = "'" + a.substr(0, 64) + "'";
+          my_error(ER_COMPRESSION_STATS_BAD_SAMPLE, MYF(0),
+                   "COMPRESSION_STATS_ESTIMATE", shown.c_str());
           return nullptr;
         }
         sample = static_cast<uint64_t>(v);
@@ -480,16 +451,12 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   server's shutdown does not ask. */
   const Store_use use;
   if (!use.entered()) {
-    my_printf_error(ER_UNKNOWN_ERROR,
-                    "COMPRESSION_STATS_ESTIMATE: the compression_stats "
-                    "plugin is being uninstalled",
-                    MYF(0));
+    my_error(ER_COMPRESSION_STATS_UNINSTALLING, MYF(0),
+             "COMPRESSION_STATS_ESTIMATE");
     return nullptr;
   }
   if (!engine_has_estimator()) {
-    my_printf_error(ER_UNKNOWN_ERROR,
-                    "This server's InnoDB has no compression estimator",
-                    MYF(0));
+    my_error(ER_COMPRESSION_STATS_NO_ESTIMATOR, MYF(0));
     return nullptr;
   }
   if (check_select(thd, db, tbl)) {
@@ -554,9 +521,9 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   saved = !store_save();
   mysql_mutex_unlock(&store_mutex);
   if (!saved) {
-    push_warning_printf(thd, Sql_condition::SL_WARNING, ER_UNKNOWN_ERROR,
-                        "The estimate could not be saved to %s in the data "
-                        "directory; it is kept until the server stops",
+    push_warning_printf(thd, Sql_condition::SL_WARNING,
+                        ER_COMPRESSION_STATS_NOT_SAVED,
+                        ER_THD(thd, ER_COMPRESSION_STATS_NOT_SAVED),
                         store_file);
   }
 
@@ -796,8 +763,8 @@ bool estimates_init() {
   store_load();
   store_users.store(0);
   if (udf_registration(true)) {
-    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
-                    "Cannot register the function %s()", udf_name);
+    LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_UDF_REGISTER_FAILED,
+                 udf_name);
   } else {
     udf_registered = true;
   }
@@ -816,9 +783,9 @@ int estimates_check_uninstall() {
   if (udf_registration(false)) {
     THD *thd = current_thd;
     if (thd != nullptr) {
-      push_warning_printf(thd, Sql_condition::SL_WARNING, ER_UNKNOWN_ERROR,
-                          "The function %s() is running; uninstall the "
-                          "plugin when it is done",
+      push_warning_printf(thd, Sql_condition::SL_WARNING,
+                          ER_COMPRESSION_STATS_FUNCTION_RUNNING,
+                          ER_THD(thd, ER_COMPRESSION_STATS_FUNCTION_RUNNING),
                           udf_name);
     }
     return 1;
@@ -831,8 +798,8 @@ void estimates_deinit() {
   if (udf_registered) {
     /* Server shutdown, where no statement runs any more. */
     if (udf_registration(false)) {
-      LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
-                      "Cannot unregister the function %s()", udf_name);
+      LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_UDF_UNREGISTER_FAILED,
+                   udf_name);
     }
     udf_registered = false;
   }
@@ -846,8 +813,9 @@ void estimates_deinit() {
   mysql_mutex_destroy(&store_mutex);
 }
 
-int fill_estimates(THD *thd, Table_ref *tables, Item *) {
+int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
   TABLE *t = tables->table;
+  const Lookup lk = lookup_from_cond(cond, t);
   /* Only the tables whose estimates the user may see: the rule of the
   estimator itself (may_see_estimates()). */
   return for_each_table(
@@ -905,7 +873,7 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *) {
         }
         return false;
       },
-      may_see_estimates);
+      may_see_estimates, &lk);
 }
 
 }  // namespace compression_stats

@@ -33,6 +33,10 @@ Free Software Foundation. */
 #include "sql/dd/types/partition.h"
 #include "sql/dd/types/schema.h"
 #include "sql/dd/types/table.h"
+#include "sql/derror.h"
+#include "sql/item.h"
+#include "sql/item_cmpfunc.h"
+#include "sql/mdl.h"
 #include "sql/error_handler.h"
 #include "sql/field.h"
 #include "sql/mysqld.h"
@@ -58,6 +62,7 @@ enum cs_column {
   COL_PHYSICAL_PAGE_SIZE,
   COL_ALLOCATED_PAGES,
   COL_PHYSICAL_BYTES,
+  COL_ALLOCATED_PAGES_SOURCE,
   COL_EXPECTED_SPACE_SAVINGS,
   COL_COMPRESS_OPS,
   COL_COMPRESS_OPS_OK,
@@ -77,6 +82,7 @@ enum cs_column {
   COL_EFFECTIVE_FAILURE_THRESHOLD_PCT,
   COL_EFFECTIVE_PAD_PCT_MAX,
   COL_AVG_RECORD_SIZE,
+  COL_AVG_RECORD_SIZE_SAMPLED_AT,
   COL_PADDING_HINT,
   COL_PADDING_COLUMN_BYTES,
   COL_SUGGESTED_KEY_BLOCK_SIZE,
@@ -103,6 +109,7 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("PHYSICAL_PAGE_SIZE", 0),
     CS_U64("ALLOCATED_PAGES", MY_I_S_MAYBE_NULL),
     CS_U64("PHYSICAL_BYTES", MY_I_S_MAYBE_NULL),
+    CS_STR("ALLOCATED_PAGES_SOURCE", 10, MY_I_S_MAYBE_NULL),
     CS_DOUBLE("EXPECTED_SPACE_SAVINGS"),
     CS_U64("COMPRESS_OPS", 0),
     CS_U64("COMPRESS_OPS_OK", 0),
@@ -122,6 +129,8 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("EFFECTIVE_FAILURE_THRESHOLD_PCT", MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_PAD_PCT_MAX", MY_I_S_MAYBE_NULL),
     CS_U64("AVG_RECORD_SIZE", MY_I_S_MAYBE_NULL),
+    {"AVG_RECORD_SIZE_SAMPLED_AT", 0, MYSQL_TYPE_DATETIME, 0,
+     MY_I_S_MAYBE_NULL, "", 0},
     CS_STR("PADDING_HINT", 32, MY_I_S_MAYBE_NULL),
     CS_U64("PADDING_COLUMN_BYTES", MY_I_S_MAYBE_NULL),
     CS_U64("SUGGESTED_KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
@@ -387,11 +396,31 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
 bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
               const dd::Table &tab, const char *part, const char *subpart,
               uint64_t table_id) {
+  /* A monitoring query must not wait behind DDL: take the table's shared
+  metadata lock only if it is free now. MDL_SHARED_HIGH_PRIO is granted
+  unless an exclusive lock is granted (a DDL in its exclusive phase), even
+  while a DDL waits for one; InnoDB's own shared request for the same
+  table then finds this lock and does not wait either. */
+  MDL_request req;
+  MDL_REQUEST_INIT(&req, MDL_key::TABLE, schema.name().c_str(),
+                   tab.name().c_str(), MDL_SHARED_HIGH_PRIO, MDL_EXPLICIT);
+  if (thd->mdl_context.try_acquire_lock(&req)) {
+    return true;
+  }
+  if (req.ticket == nullptr) {
+    push_warning_printf(thd, Sql_condition::SL_WARNING,
+                        ER_COMPRESSION_STATS_TABLE_SKIPPED,
+                        ER_THD(thd, ER_COMPRESSION_STATS_TABLE_SKIPPED),
+                        schema.name().c_str(), tab.name().c_str(),
+                        "a DDL statement holds its metadata lock");
+    return false;
+  }
   innodb_zip_table_stats_t s;
   Downgrade_errors handler;
   thd->push_internal_handler(&handler);
   const bool missing = engine_get_table(table_id, &s);
   thd->pop_internal_handler();
+  thd->mdl_context.release_lock(req.ticket);
   if (missing) {
     /* Dropped since we listed it, or InnoDB cannot open it: no row. */
     return false;
@@ -416,9 +445,15 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   if (size_unknown) {
     f[COL_ALLOCATED_PAGES]->set_null();
     f[COL_PHYSICAL_BYTES]->set_null();
+    f[COL_ALLOCATED_PAGES_SOURCE]->set_null();
   } else {
     store_u64(f[COL_ALLOCATED_PAGES], s.allocated_pages);
     store_u64(f[COL_PHYSICAL_BYTES], s.allocated_pages * s.physical_page_size);
+    store_str(f[COL_ALLOCATED_PAGES_SOURCE],
+              CS_HAS(s, allocated_pages_from_stats) &&
+                      s.allocated_pages_from_stats != 0
+                  ? "STATISTICS"
+                  : "COUNTED");
   }
   /* CP_ss: the savings the compressed page size promises. */
   store_double(f[COL_EXPECTED_SPACE_SAVINGS], !s.is_compressed,
@@ -464,6 +499,14 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   store_u64_or_null(f[COL_AVG_RECORD_SIZE],
                     !has_opts || s.primary_avg_record_size == 0,
                     has_opts ? s.primary_avg_record_size : 0);
+  if (has_opts && s.primary_avg_record_size != 0 &&
+      CS_HAS(s, primary_avg_record_size_sampled_at) &&
+      s.primary_avg_record_size_sampled_at != 0) {
+    store_time(thd, f[COL_AVG_RECORD_SIZE_SAMPLED_AT],
+               static_cast<time_t>(s.primary_avg_record_size_sampled_at));
+  } else {
+    f[COL_AVG_RECORD_SIZE_SAMPLED_AT]->set_null();
+  }
   uint64_t width = 0;
   uint64_t kbs = 0;
   store_str(f[COL_PADDING_HINT],
@@ -478,11 +521,101 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
 
 }  // namespace
 
-int for_each_table(THD *thd, const Table_visitor &visit,
-                   Table_filter may_see) {
+namespace {
+
+/** Whether a name matches a lookup value under the columns' collation
+(case-insensitive, trailing spaces ignored). */
+bool name_matches(const std::string &value, const char *name) {
+  const CHARSET_INFO *cs = system_charset_info;
+  return cs->coll->strnncollsp(cs, pointer_cast<const uchar *>(value.data()),
+                               value.size(), pointer_cast<const uchar *>(name),
+                               strlen(name)) == 0;
+}
+
+/** If an item is "column = constant" (either way round) on a column of
+the filled table, the column's position and the constant, in the system
+character set. */
+bool lookup_equality(Item *item, const TABLE *table, uint *field_index,
+                     std::string *value) {
+  if (item->type() != Item::FUNC_ITEM) {
+    return false;
+  }
+  auto *func = down_cast<Item_func *>(item);
+  if (func->functype() != Item_func::EQ_FUNC || func->argument_count() != 2) {
+    return false;
+  }
+  for (uint k = 0; k < 2; k++) {
+    Item *col = func->arguments()[k];
+    Item *val = func->arguments()[1 - k];
+    /* A constant that is cheap to evaluate: no subquery, no stored
+    function. */
+    if (col->type() != Item::FIELD_ITEM || !val->const_item() ||
+        val->has_subquery() || val->has_stored_program()) {
+      continue;
+    }
+    const Field *field = down_cast<Item_field *>(col)->field;
+    if (field == nullptr || field->table != table) {
+      continue;
+    }
+    String buf;
+    const String *res = val->val_str(&buf);
+    if (res == nullptr || val->null_value) {
+      continue;
+    }
+    String conv;
+    uint errors = 0;
+    if (conv.copy(res->ptr(), res->length(), res->charset(),
+                  system_charset_info, &errors) ||
+        errors != 0) {
+      continue;
+    }
+    *field_index = field->field_index();
+    value->assign(conv.ptr(), conv.length());
+    return true;
+  }
+  return false;
+}
+
+void lookup_add(Item *item, const TABLE *table, Lookup *lk) {
+  uint idx = 0;
+  std::string value;
+  if (!lookup_equality(item, table, &idx, &value)) {
+    return;
+  }
+  if (idx == 0 && !lk->has_schema) {
+    lk->has_schema = true;
+    lk->schema = value;
+  } else if (idx == 1 && !lk->has_table) {
+    lk->has_table = true;
+    lk->table = value;
+  }
+}
+
+}  // namespace
+
+Lookup lookup_from_cond(Item *cond, const TABLE *table) {
+  Lookup lk;
+  if (cond == nullptr) {
+    return lk;
+  }
+  if (cond->type() == Item::COND_ITEM &&
+      down_cast<Item_cond *>(cond)->functype() == Item_func::COND_AND_FUNC) {
+    for (Item &arg : *down_cast<Item_cond *>(cond)->argument_list()) {
+      lookup_add(&arg, table, &lk);
+    }
+  } else {
+    lookup_add(cond, table, &lk);
+  }
+  return lk;
+}
+
+int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
+                   const Lookup *lookup) {
   if (may_see == nullptr) {
     may_see = can_access_table;
   }
+  const Lookup all;
+  const Lookup &lk = lookup != nullptr ? *lookup : all;
   dd::cache::Dictionary_client *dc = thd->dd_client();
   const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
 
@@ -491,13 +624,30 @@ int for_each_table(THD *thd, const Table_visitor &visit,
     return 1;
   }
   for (const dd::Schema *sch : schemas) {
+    if (lk.has_schema && !name_matches(lk.schema, sch->name().c_str())) {
+      continue;
+    }
     std::vector<const dd::Table *> tabs;
-    if (dc->fetch_schema_components(sch, &tabs)) {
+    if (lk.has_table && lower_case_table_names != 0) {
+      /* Names are stored in lower case: one look-up finds the table. */
+      std::string name(lk.table);
+      name.resize(my_casedn_str(files_charset_info, name.data()));
+      const dd::Table *tab = nullptr;
+      if (dc->acquire(sch->name().c_str(), name.c_str(), &tab)) {
+        return 1;
+      }
+      if (tab != nullptr) {
+        tabs.push_back(tab);
+      }
+    } else if (dc->fetch_schema_components(sch, &tabs)) {
       return 1;
     }
     for (const dd::Table *tab : tabs) {
       if (thd->killed) {
         return 1;
+      }
+      if (lk.has_table && !name_matches(lk.table, tab->name().c_str())) {
+        continue;
       }
       if (tab->engine() != "InnoDB" ||
           tab->hidden() != dd::Abstract_table::HT_VISIBLE ||
@@ -525,13 +675,16 @@ int for_each_table(THD *thd, const Table_visitor &visit,
   return 0;
 }
 
-int fill_table(THD *thd, Table_ref *tables, Item *) {
+int fill_table(THD *thd, Table_ref *tables, Item *cond) {
   TABLE *t = tables->table;
+  const Lookup lk = lookup_from_cond(cond, t);
   return for_each_table(
-      thd, [&](const dd::Schema &sch, const dd::Table &tab, const char *part,
-               const char *subpart, uint64_t id) {
+      thd,
+      [&](const dd::Schema &sch, const dd::Table &tab, const char *part,
+          const char *subpart, uint64_t id) {
         return emit_row(thd, t, sch, tab, part, subpart, id);
-      });
+      },
+      nullptr, &lk);
 }
 
 }  // namespace compression_stats

@@ -14,10 +14,13 @@ Free Software Foundation. */
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 class THD;
 class Item;
 class Field;
+class Item;
+struct TABLE;
 class Table_ref;
 struct ST_FIELD_INFO;
 namespace dd {
@@ -52,6 +55,25 @@ using Table_visitor =
 /** Whether the user may see a table (schema and table name). */
 using Table_filter = bool (*)(THD *, const char *, const char *);
 
+/** The tables a WHERE clause restricts a fill to: the values that
+TABLE_SCHEMA and TABLE_NAME (columns 0 and 1 of the plugin's tables) are
+compared with by equality, at the top level of the condition or of its AND.
+Matching is case-insensitive and ignores trailing spaces, like the columns'
+collation, so a table the server's own evaluation of the WHERE clause would
+keep is never left out; the server still applies the whole WHERE clause. */
+struct Lookup {
+  bool has_schema{false};
+  std::string schema;
+  bool has_table{false};
+  std::string table;
+};
+
+/** Extract the lookup values of a fill's condition.
+@param cond   the condition the server pushed to the fill, or nullptr
+@param table  the INFORMATION_SCHEMA table being filled
+@return the values found (none if the condition has no usable equality) */
+Lookup lookup_from_cond(Item *cond, const TABLE *table);
+
 /** Visit every InnoDB table and leaf partition of the data dictionary that
 the user may see.
 @param thd      the session
@@ -59,9 +81,11 @@ the user may see.
 @param may_see  which tables the user may see; nullptr: those on which the
                 user has any privilege (the rule of
                 INFORMATION_SCHEMA.TABLES)
+@param lookup   visit only the tables it names, or all if nullptr
 @return 1 on error, else 0 */
 int for_each_table(THD *thd, const Table_visitor &visit,
-                   Table_filter may_see = nullptr);
+                   Table_filter may_see = nullptr,
+                   const Lookup *lookup = nullptr);
 
 /** Whether the user may run the estimator on a table and see its stored
 estimates: SELECT on the whole table (a global, schema or table grant; a

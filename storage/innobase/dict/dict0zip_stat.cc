@@ -75,6 +75,14 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   (packed, dict0zip_opt.h), for the dummy index of a change buffer merge,
   which only knows the ids in the page header, and for INFORMATION_SCHEMA. */
   std::atomic<uint32_t> m_opt{0};
+  /** Average record size of the index's leaf pages in bytes, cached by
+  INFORMATION_SCHEMA readers (dict_zip_stat_set_rec_size()); 0 = none.
+  Not cleared by a counter reset: it is a sample, not a count. */
+  std::atomic<uint32_t> m_rec_size{0};
+  /** When m_rec_size was sampled: std::chrono::steady_clock ticks. */
+  std::atomic<int64_t> m_rec_size_steady{0};
+  /** When m_rec_size was sampled: seconds since the epoch. */
+  std::atomic<int64_t> m_rec_size_wall{0};
 
   dict_zip_stat_t() { clear(); }
 
@@ -127,6 +135,7 @@ struct dict_zip_stat_sys_t {
     e->m_table_id = 0;
     e->m_index = nullptr;
     e->m_opt.store(0, std::memory_order_relaxed);
+    e->m_rec_size.store(0, std::memory_order_relaxed);
     m_free.push_back(e);
     return m_entries.erase(it);
   }
@@ -576,4 +585,29 @@ size_t dict_zip_stat_get_table(const dict_table_t *table,
   }
 
   return n;
+}
+
+bool dict_zip_stat_get_rec_size(const dict_index_t *index, uint32_t *size,
+                                int64_t *steady, int64_t *wall) {
+  const dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_acquire);
+  if (e == nullptr) {
+    return false;
+  }
+  /* Read the times first: a concurrent writer stores the size last, so a
+  size read after them is at least as new as they are. */
+  *steady = e->m_rec_size_steady.load(std::memory_order_acquire);
+  *wall = e->m_rec_size_wall.load(std::memory_order_acquire);
+  *size = e->m_rec_size.load(std::memory_order_acquire);
+  return *size != 0;
+}
+
+void dict_zip_stat_set_rec_size(const dict_index_t *index, uint32_t size,
+                                int64_t steady, int64_t wall) {
+  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_acquire);
+  if (e == nullptr) {
+    return;
+  }
+  e->m_rec_size_steady.store(steady, std::memory_order_release);
+  e->m_rec_size_wall.store(wall, std::memory_order_release);
+  e->m_rec_size.store(size, std::memory_order_release);
 }

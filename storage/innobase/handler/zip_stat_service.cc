@@ -31,6 +31,8 @@ for more details.
 #include <mysql/service_plugin_registry.h>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <cstring>
 
 #include "btr0btr.h"
@@ -38,6 +40,7 @@ for more details.
 #include "page0page.h"
 #include "dict0dd.h"
 #include "dict0dict.h"
+#include "dict0stats.h"
 #include "dict0mem.h"
 #include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
@@ -79,15 +82,11 @@ void zip_stat_copy_counters(const uint64_t c[DICT_ZIP_STAT_N_COUNTERS],
 }
 
 /** Count the pages allocated to all indexes of a table, as
-dict_stats_update_transient() does for the index sizes.
+dict_stats_update_transient() does for the index sizes. Reads the root page
+and the segment inode pages of every index.
 @param[in]  table  open table
 @return number of pages, UINT64_MAX if they cannot be counted */
-uint64_t zip_stat_allocated_pages(dict_table_t *table) {
-  if (table->ibd_file_missing || dict_table_is_discarded(table) ||
-      srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
-    return UINT64_MAX;
-  }
-
+uint64_t zip_stat_count_pages(dict_table_t *table) {
   uint64_t total = 0;
 
   for (dict_index_t *index = table->first_index(); index != nullptr;
@@ -109,15 +108,53 @@ uint64_t zip_stat_allocated_pages(dict_table_t *table) {
   return total;
 }
 
+/** Pages allocated to all indexes of a table. Taken from the table's
+index statistics (the figures INFORMATION_SCHEMA.TABLES and
+mysql.innodb_index_stats show, as of their last update) so that a
+monitoring query reads no page of the table; persistent statistics not yet
+loaded are loaded from mysql.innodb_index_stats, which does not read the
+table either. Counted from the B-trees only for a table with transient
+statistics (STATS_PERSISTENT=0) that no statement has opened yet.
+@param[in]   table       open table
+@param[out]  from_stats  whether the figure came from the statistics
+@return number of pages, UINT64_MAX if they cannot be counted */
+uint64_t zip_stat_allocated_pages(dict_table_t *table, bool *from_stats) {
+  *from_stats = false;
+  if (table->ibd_file_missing || dict_table_is_discarded(table) ||
+      srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
+    return UINT64_MAX;
+  }
+
+  if (!table->stat_initialized && dict_stats_is_persistent_enabled(table)) {
+    dict_stats_init(table);
+  }
+
+  dict_table_stats_lock(table, RW_S_LATCH);
+  const bool initialized = table->stat_initialized;
+  const uint64_t from_statistics =
+      static_cast<uint64_t>(table->stat_clustered_index_size) +
+      table->stat_sum_of_other_index_sizes;
+  dict_table_stats_unlock(table, RW_S_LATCH);
+
+  if (initialized) {
+    *from_stats = true;
+    return from_statistics;
+  }
+  return zip_stat_count_pages(table);
+}
+
 /** Leaf pages of the clustered index sampled for the average record size. */
 constexpr unsigned ZIP_STAT_REC_SIZE_SAMPLES = 8;
+
+/** Age after which a cached average record size is sampled again. */
+constexpr std::chrono::seconds ZIP_STAT_REC_SIZE_MAX_AGE{600};
 
 /** Average size of a clustered index record in the uncompressed page
 (headers included), from a few leaf pages at random positions, as
 dict_stats does for its estimates.
 @param[in]  table  table, open
 @return bytes per record, 0 if the table is empty or cannot be read */
-uint32_t zip_stat_avg_record_size(dict_table_t *table) {
+uint32_t zip_stat_sample_record_size(dict_table_t *table) {
   dict_index_t *index = table->first_index();
 
   if (index == nullptr || table->ibd_file_missing ||
@@ -143,6 +180,60 @@ uint32_t zip_stat_avg_record_size(dict_table_t *table) {
   }
 
   return recs == 0 ? 0 : static_cast<uint32_t>(bytes / recs);
+}
+
+/** Average size of a clustered index record of a compressed table,
+sampled at most once per ZIP_STAT_REC_SIZE_MAX_AGE and cached on the
+clustered index's counter entry with its time, so that a monitoring query
+repeated every few seconds does not dive into the table every time.
+
+The sample is taken again when it is older than ZIP_STAT_REC_SIZE_MAX_AGE
+or older than the table's last statistics update (ANALYZE TABLE, or the
+automatic recalculation after a tenth of the rows changed). It is only
+taken for a table whose clustered index InnoDB compressed pages of since
+the start or the last reset: only such a table can need the padding hint
+it serves, and its pages are in the buffer pool, so an idle table is never
+read.
+@param[in]   table   open compressed table
+@param[in]   active  whether the clustered index compressed pages
+@param[out]  wall    when the returned size was sampled, seconds since
+                     the epoch
+@return bytes per record, 0 if unknown */
+uint32_t zip_stat_avg_record_size(dict_table_t *table, bool active,
+                                  int64_t *wall) {
+  const dict_index_t *clust = table->first_index();
+  *wall = 0;
+  if (clust == nullptr) {
+    return 0;
+  }
+
+  using clock = std::chrono::steady_clock;
+  const auto now = clock::now();
+  uint32_t size = 0;
+  int64_t steady = 0;
+  const bool cached = dict_zip_stat_get_rec_size(clust, &size, &steady, wall);
+  const auto sampled_at = clock::time_point(clock::duration(steady));
+
+  if (cached) {
+    dict_table_stats_lock(table, RW_S_LATCH);
+    const auto recalc = table->stats_last_recalc;
+    dict_table_stats_unlock(table, RW_S_LATCH);
+    if (now - sampled_at < ZIP_STAT_REC_SIZE_MAX_AGE && recalc <= sampled_at) {
+      return size;
+    }
+  }
+
+  if (!active) {
+    /* An idle table keeps its old sample, if any. */
+    return cached ? size : 0;
+  }
+
+  size = zip_stat_sample_record_size(table);
+  *wall = static_cast<int64_t>(time(nullptr));
+  dict_zip_stat_set_rec_size(clust, size,
+                             static_cast<int64_t>(now.time_since_epoch().count()),
+                             *wall);
+  return size;
 }
 
 /** @see innodb_compression_stats::get_table_stats */
@@ -181,7 +272,8 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   s.physical_page_size = static_cast<uint32_t>(page_size.physical());
   s.is_compressed = page_size.is_compressed() ? 1 : 0;
   s.n_indexes = static_cast<uint32_t>(UT_LIST_GET_LEN(table->indexes));
-  s.allocated_pages = zip_stat_allocated_pages(table);
+  bool from_stats = false;
+  s.allocated_pages = zip_stat_allocated_pages(table, &from_stats);
 
   uint64_t primary[DICT_ZIP_STAT_N_COUNTERS];
   uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS];
@@ -197,8 +289,13 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
         static_cast<uint32_t>(dict_index_zip_pad_pct_max(clust));
   }
   s.own_level = dict_zip_opt_get(table).m_level >= 0 ? 1 : 0;
+  s.allocated_pages_from_stats = from_stats ? 1 : 0;
   if (s.is_compressed) {
-    s.primary_avg_record_size = zip_stat_avg_record_size(table);
+    int64_t wall = 0;
+    s.primary_avg_record_size = zip_stat_avg_record_size(
+        table, s.primary.compress_ops > 0, &wall);
+    s.primary_avg_record_size_sampled_at =
+        s.primary_avg_record_size == 0 ? 0 : static_cast<uint64_t>(wall);
   }
   s.zip_pad_increment = ZIP_PAD_INCR;
   s.zip_pad_round_len = ZIP_PAD_ROUND_LEN;
@@ -247,8 +344,7 @@ zip_est_estimate_table END_SERVICE_IMPLEMENTATION();
 void innodb_zip_stat_service_register() {
   SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
   if (r == nullptr) {
-    ib::warn(ER_IB_MSG_1269) << "Cannot register the innodb_compression_stats"
-                                " service: no component registry";
+    ib::warn(ER_IB_ZIP_STAT_SERVICE_NO_REGISTRY);
     return;
   }
   {
@@ -274,8 +370,11 @@ void innodb_zip_stat_service_register() {
   mysql_plugin_registry_release(r);
 
   if (!zip_stat_service_registered) {
-    ib::warn(ER_IB_MSG_1269)
-        << "Cannot register the innodb_compression_stats service";
+    ib::warn(ER_IB_ZIP_STAT_SERVICE_NOT_REGISTERED, "innodb_compression_stats");
+  }
+  if (!zip_est_service_registered) {
+    ib::warn(ER_IB_ZIP_STAT_SERVICE_NOT_REGISTERED,
+             "innodb_compression_estimate");
   }
 }
 

@@ -244,4 +244,24 @@ size_t dict_zip_stat_get_table(const dict_table_t *table,
                                uint64_t primary[DICT_ZIP_STAT_N_COUNTERS],
                                uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS]);
 
+/** Read the average record size that an INFORMATION_SCHEMA reader cached
+for an index (dict_zip_stat_set_rec_size()), so that a monitoring query
+does not dive into the index every time. Lock-free.
+@param[in]   index   index, open
+@param[out]  size    bytes per record
+@param[out]  steady  when sampled, std::chrono::steady_clock ticks
+@param[out]  wall    when sampled, seconds since the epoch
+@return false if the index has no entry or nothing is cached */
+bool dict_zip_stat_get_rec_size(const dict_index_t *index, uint32_t *size,
+                                int64_t *steady, int64_t *wall);
+
+/** Cache the average record size of an index with the time it was
+sampled. Lock-free; a no-op for an index without an entry.
+@param[in]  index   index, open
+@param[in]  size    bytes per record, 0 to forget the sample
+@param[in]  steady  when sampled, std::chrono::steady_clock ticks
+@param[in]  wall    when sampled, seconds since the epoch */
+void dict_zip_stat_set_rec_size(const dict_index_t *index, uint32_t size,
+                                int64_t steady, int64_t wall);
+
 #endif /* dict0zip_stat_h */

@@ -165,26 +165,14 @@ bool recv_zip_guard_refuse() {
 
   if (srv_zip_guard_override) {
     if (!srv_zip_guard_override_noted.exchange(true)) {
-      ib::warn(ER_IB_MSG_1123, running)
-          << " (crash recovery recompresses pages of ROW_FORMAT=COMPRESSED "
-             "tables that were written with zlib "
-          << srv_zip_guard_recorded
-          << "; allowed by innodb_compression_recovery_zlib_override=ON)";
+      ib::warn(ER_IB_ZIP_GUARD_OVERRIDDEN, srv_zip_guard_recorded, running);
     }
     return false;
   }
 
   if (!srv_zip_guard_stopped.exchange(true)) {
-    ib::error(ER_IB_MSG_1123, running)
-        << " (crash recovery stopped: the redo log holds compressed pages "
-           "logged without their images (innodb_log_compressed_pages=OFF), "
-           "which recovery must recompress, but they were written with zlib "
-        << srv_zip_guard_recorded << " and this server uses zlib " << running
-        << "; recompressing them with another zlib version can corrupt "
-           "them. Start the server build that uses zlib "
-        << srv_zip_guard_recorded
-        << " to finish recovery, or, to accept the risk, start once with "
-           "--innodb-compression-recovery-zlib-override=ON)";
+    ib::error(ER_IB_ZIP_GUARD_STOPPED, srv_zip_guard_recorded, running,
+              srv_zip_guard_recorded);
   }
   return true;
 }
@@ -224,10 +212,8 @@ void srv_zip_guard_store() {
     return;
   }
   if (srv_zip_guard_recorded[0] != '\0') {
-    ib::info(ER_IB_MSG_1123, running)
-        << " (the data directory recorded zlib " << srv_zip_guard_recorded
-        << "; now recording " << running << " in " << ZIP_GUARD_FILE_NAME
-        << ")";
+    ib::info(ER_IB_ZIP_GUARD_RECORDED, running, srv_zip_guard_recorded,
+             running, ZIP_GUARD_FILE_NAME);
   }
   char line[ZIP_GUARD_MAX_LEN + 2];
   const int len = snprintf(line, sizeof line, "%s\n", running);
@@ -239,10 +225,9 @@ void srv_zip_guard_store() {
   }
   if (!srv_zip_guard_write(line, static_cast<size_t>(len), path, &err)) {
     char msg[128];
-    ib::warn(ER_IB_MSG_1123, running)
-        << " (could not record the zlib version in "
-        << (path[0] != '\0' ? path : ZIP_GUARD_FILE_NAME) << ": "
-        << my_strerror(msg, sizeof msg, err) << ")";
+    ib::warn(ER_IB_ZIP_GUARD_STORE_FAILED, running,
+             path[0] != '\0' ? path : ZIP_GUARD_FILE_NAME,
+             my_strerror(msg, sizeof msg, err));
     return;
   }
   /* The version is shorter than the line. */

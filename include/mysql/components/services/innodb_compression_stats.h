@@ -93,6 +93,17 @@ struct innodb_zip_table_stats_t {
   /** 1 if the clustered index's pad cannot grow any more (one more step
   would reach the table's maximum pad). */
   uint32_t primary_pad_at_max;
+  /** 1 if allocated_pages comes from the table's index statistics (as of
+  their last update, like INFORMATION_SCHEMA.TABLES), 0 if it was counted
+  from the B-trees now. (Added in the third version, like the field
+  below.) */
+  uint32_t allocated_pages_from_stats;
+  /** When primary_avg_record_size was sampled, seconds since the epoch;
+  0 if there is no sample. InnoDB caches the sample and takes it again
+  after 10 minutes or after a statistics update, and only for a table it
+  compressed pages of since the start, so that a monitoring query does not
+  read idle tables. */
+  uint64_t primary_avg_record_size_sampled_at;
 };
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
@@ -101,7 +112,12 @@ BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
   Get the compression statistics of one InnoDB table or partition.
 
   Opens the table by id under a shared metadata lock of the calling
-  connection, so it may wait for a concurrent exclusive DDL.
+  connection, so it may wait for a concurrent exclusive DDL: a caller that
+  must not wait (a monitoring query) takes a shared metadata lock on the
+  table first with MDL_context::try_acquire_lock(), as COMPRESSION_STATS
+  does, and skips the table when it cannot. Reads no page of the table
+  except to sample primary_avg_record_size (see there) or to count the
+  pages of a table whose statistics are transient and not yet computed.
 
   @param table_id    InnoDB table id: dd::Table::se_private_id() of a
                      table, dd::Partition::se_private_id() of a partition
