@@ -8,6 +8,7 @@
 # in the buffer pool.
 #
 #   bench/stats-poll.sh [N]            figures to bench/results/stats-poll/
+#   COMPRESS_POLL_OPTS extra mysqld options
 #   COMPRESS_POLL_DIR  server directory (default $COMPRESS_CACHE_DIR/stats-poll;
 #                      the tables are kept there and reused by the next run)
 set -euo pipefail
@@ -17,7 +18,7 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 N="${1:-10000}"
 export COMPRESS_SERVER_DIR="${COMPRESS_POLL_DIR:-$COMPRESS_CACHE_DIR/stats-poll}"
 export COMPRESS_SERVER_PORT="${COMPRESS_POLL_PORT:-13326}"
-export COMPRESS_SERVER_OPTS="--innodb-buffer-pool-size=128M --table-definition-cache=2000 --table-open-cache=2000"
+export COMPRESS_SERVER_OPTS="--innodb-buffer-pool-size=128M --table-definition-cache=2000 --table-open-cache=2000 ${COMPRESS_POLL_OPTS:-}"
 SRV="$HERE/../scripts/server.sh"
 OUT="$HERE/results/stats-poll"
 mkdir -p "$OUT"

@@ -3,6 +3,9 @@
 # fetch and verify upstream, prepare the patched tree, configure once, build
 # incrementally. Everything heavy lives in $COMPRESS_CACHE_DIR.
 #   COMPRESS_COVERAGE=1 scripts/build.sh   instrument our code with gcov
+#   COMPRESS_VARIANT=debug|asan|debug-asan scripts/build.sh
+#                                          a debug and/or sanitizer build in its
+#                                          own tree (see scripts/common.sh)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -21,10 +24,11 @@ if [ -f "$SUPER_DIR/CMakeCache.txt" ] &&
 fi
 mkdir -p "$SUPER_DIR" "$CCACHE_DIR"
 cmake -S "$COMPRESS_ROOT" -B "$SUPER_DIR" -G Ninja \
-  -DCOMPRESS_CACHE_DIR="$COMPRESS_CACHE_DIR" -DCOMPRESS_COVERAGE=$cov > "$SUPER_DIR.configure.log" 2>&1 \
+  -DCOMPRESS_CACHE_DIR="$COMPRESS_CACHE_DIR" -DCOMPRESS_COVERAGE=$cov \
+  -DCOMPRESS_VARIANT="$COMPRESS_VARIANT" > "$SUPER_DIR.configure.log" 2>&1 \
   || { cat "$SUPER_DIR.configure.log"; die "superbuild configure failed"; }
 
 start=$(date +%s)
 cmake --build "$SUPER_DIR" --target mysql
-log "build finished in $(( $(date +%s) - start )) s (coverage $cov)"
+log "build finished in $(( $(date +%s) - start )) s (coverage $cov${COMPRESS_VARIANT:+, variant $COMPRESS_VARIANT})"
 ccache -s 2>/dev/null | grep -E "Hits|Misses|Cache size" | sed 's/^/[ccache] /' >&2 || true

@@ -11,9 +11,20 @@ UPSTREAM_SHA256="e5a676c7cb73738dc6ea33db2093806ebd512b629a139b897fcab68fcd81aaa
 DL_DIR="$COMPRESS_CACHE_DIR/upstream"
 PRISTINE_DIR="$COMPRESS_CACHE_DIR/pristine"
 SRC_DIR="$COMPRESS_CACHE_DIR/src"
-BUILD_DIR="$COMPRESS_CACHE_DIR/build"
-SUPER_DIR="$COMPRESS_CACHE_DIR/super"
-MTR_VARDIR="$COMPRESS_CACHE_DIR/mtr-var"
+# COMPRESS_VARIANT selects a build variant with its own build tree (the
+# patched source tree and ccache are shared): "debug" (assertions,
+# UNIV_DEBUG, SAFE_MUTEX, DBUG_EXECUTE_IF fault injection), "asan"
+# (AddressSanitizer + UndefinedBehaviorSanitizer), or "debug-asan" (both).
+# Empty: the default RelWithDebInfo build. Every script honours it.
+COMPRESS_VARIANT="${COMPRESS_VARIANT:-}"
+case "$COMPRESS_VARIANT" in
+  ''|debug|asan|debug-asan) ;;
+  *) printf 'COMPRESS_VARIANT must be empty, debug, asan or debug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
+esac
+_vsuffix="${COMPRESS_VARIANT:+-$COMPRESS_VARIANT}"
+BUILD_DIR="$COMPRESS_CACHE_DIR/build$_vsuffix"
+SUPER_DIR="$COMPRESS_CACHE_DIR/super$_vsuffix"
+MTR_VARDIR="$COMPRESS_CACHE_DIR/mtr-var$_vsuffix"
 export CCACHE_DIR="${CCACHE_DIR:-$COMPRESS_CACHE_DIR/ccache}"
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-10G}"
 # ccache: treat files by content, so re-touched but unchanged files hit.

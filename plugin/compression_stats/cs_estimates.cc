@@ -27,17 +27,16 @@ Free Software Foundation. */
 #include <mysql/components/services/registry.h>
 #include <mysql/components/services/udf_registration.h>
 #include <mysql/plugin.h>
+#include <mysql/psi/mysql_file.h>
 #include <mysql/psi/mysql_mutex.h>
 #include <mysql/psi/mysql_stage.h>
 #include <mysql/service_plugin_registry.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -88,6 +87,10 @@ constexpr uint kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
 PSI_mutex_key key_store_mutex;
 PSI_mutex_info mutex_info[] = {{&key_store_mutex, "estimates",
                                 PSI_FLAG_SINGLETON, 0, PSI_DOCUMENT_ME}};
+
+PSI_file_key key_file_store;
+PSI_file_info file_info[] = {{&key_file_store, "estimates_file",
+                              PSI_FLAG_SINGLETON, 0, PSI_DOCUMENT_ME}};
 
 PSI_stage_info stage_estimating = {0, "estimating compression savings",
                                    PSI_FLAG_STAGE_PROGRESS, PSI_DOCUMENT_ME};
@@ -198,12 +201,24 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
 
 /** Load the file. Missing file: no estimates yet. */
 void store_load() {
-  std::ifstream in(store_path());
-  if (!in.is_open()) {
+  const std::string path = store_path();
+  const File fd =
+      mysql_file_open(key_file_store, path.c_str(), O_RDONLY, MYF(0));
+  if (fd < 0) {
     return;
   }
+  std::string text;
+  char buf[8192];
+  size_t n;
+  while ((n = mysql_file_read(fd, reinterpret_cast<uchar *>(buf), sizeof buf,
+                              MYF(0))) != 0 &&
+         n != MY_FILE_ERROR) {
+    text.append(buf, n);
+  }
+  mysql_file_close(fd, MYF(0));
+  std::istringstream in(text);
   std::string line;
-  if (!std::getline(in, line) || line != store_header) {
+  if (n == MY_FILE_ERROR || !std::getline(in, line) || line != store_header) {
     LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_STORE_UNKNOWN_FORMAT,
                  store_file);
     return;
@@ -224,23 +239,31 @@ void store_load() {
   }
 }
 
-/** Save the store: temporary file, fsync, rename. Caller holds the mutex.
+/** Save the store: temporary file, fsync, rename, through the server's
+instrumented file API. Caller holds the mutex.
 @return true on error */
 bool store_save() {
   const std::string path = store_path();
   const std::string tmp = path + ".tmp";
-  FILE *f = fopen(tmp.c_str(), "w");
-  if (f == nullptr) {
+  std::string text(store_header);
+  text += '\n';
+  for (const auto &kv : *store) {
+    text += store_line(kv.first, kv.second);
+    text += '\n';
+  }
+  const File fd = mysql_file_create(key_file_store, tmp.c_str(), 0640,
+                                    O_WRONLY | O_TRUNC, MYF(0));
+  if (fd < 0) {
     return true;
   }
-  bool err = fprintf(f, "%s\n", store_header) < 0;
-  for (const auto &kv : *store) {
-    err = err || fprintf(f, "%s\n", store_line(kv.first, kv.second).c_str()) < 0;
-  }
-  err = err || fflush(f) != 0 || fsync(fileno(f)) != 0;
-  err = (fclose(f) != 0) || err;
-  if (err || rename(tmp.c_str(), path.c_str()) != 0) {
-    unlink(tmp.c_str());
+  bool err = mysql_file_write(fd, pointer_cast<const uchar *>(text.data()),
+                              text.size(), MYF(MY_NABP)) != 0;
+  err = err || mysql_file_sync(fd, MYF(0)) != 0;
+  err = mysql_file_close(fd, MYF(0)) != 0 || err;
+  if (err ||
+      mysql_file_rename(key_file_store, tmp.c_str(), path.c_str(), MYF(0)) !=
+          0) {
+    mysql_file_delete(key_file_store, tmp.c_str(), MYF(0));
     return true;
   }
   return false;
@@ -757,6 +780,7 @@ bool estimate_get(uint64_t table_id, Estimate *out) {
 
 bool estimates_init() {
   mysql_mutex_register("compression_stats", mutex_info, 1);
+  mysql_file_register("compression_stats", file_info, 1);
   mysql_stage_register("compression_stats", stages, 1);
   mysql_mutex_init(key_store_mutex, &store_mutex, MY_MUTEX_INIT_FAST);
   store = new std::map<uint64_t, Estimate>();
