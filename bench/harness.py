@@ -1013,8 +1013,87 @@ def exp_overhead(args, out):
 
 
 # ---------------------------------------------------------------------------
+# Experiment: instructions of the compression hot path, before and after a
+# change (issue 13 moved the options and counters onto dict_table_t and
+# dict_index_t: one load instead of hash look-ups)
 
-EXPERIMENTS = {"paper": exp_paper, "tuning": exp_tuning, "overhead": exp_overhead}
+# Our code on the hot path, and the lock-free hash it used to look up.
+HOTPATH_FILES = ("dict0zip_stat.cc", "dict0zip_opt.cc", "ut0lock_free_hash.h")
+
+
+def callgrind_self_costs(outfile_prefix):
+    """Self cost (instructions executed in the function itself) per source
+    file, summed over the callgrind output files of one run."""
+    costs = {}
+    d = os.path.dirname(outfile_prefix)
+    for f in sorted(os.listdir(d)):
+        if not f.startswith(os.path.basename(outfile_prefix)):
+            continue
+        out = subprocess.run(["callgrind_annotate", "--inclusive=no",
+                              "--threshold=100", os.path.join(d, f)],
+                             capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            m = re.match(r"^\s*([\d,]+)\s+(?:\([\d.]+%\)\s+)?(\S+?):(\S.*)$", line)
+            if not m:
+                continue
+            src = os.path.basename(m.group(2))
+            if src in HOTPATH_FILES:
+                costs[src] = costs.get(src, 0) + int(m.group(1).replace(",", ""))
+    return costs
+
+
+def exp_hotpath(args, out):
+    """callgrind of the same transactions on two mysqld binaries: the one
+    given with --mysqld-before and this build, on tables that carry
+    ENGINE_ATTRIBUTE options (the old code looked options up in a hash only
+    once some table had them)."""
+    if not args.mysqld_before:
+        die("hotpath needs --mysqld-before PATH (a mysqld built from the "
+            "commit to compare with)")
+    W = args.warehouses or 1
+    events = 300
+    reps = args.reps or 2
+    opts = {"innodb_buffer_pool_size": "1G"}
+    lay = Layout("l6own", opts_for(TUNED_TABLES, level=6))
+    load("hotpath", lay, W, opts)
+    cgdir = os.path.join(BENCH, "callgrind-hotpath")
+    rows = []
+    for rep in range(reps):
+        for name, binary in (("before", args.mysqld_before), ("after", None)):
+            shutil.rmtree(cgdir, ignore_errors=True)
+            os.makedirs(cgdir)
+            log("hotpath rep %d: callgrind %s (%d events)" % (rep + 1, name, events))
+            prefix = os.path.join(cgdir, "cg." + name)
+            ir = callgrind_run("hotpath", lay, W, opts, binary, events, prefix)
+            costs = callgrind_self_costs(prefix)
+            row = {"variant": name, "rep": rep + 1, "events": events,
+                   "instructions_per_tx": ir / events}
+            for f in HOTPATH_FILES:
+                row[f] = costs.get(f, 0) / events
+            row["ours_per_tx"] = sum(costs.values()) / events
+            rows.append(row)
+            log("  %.0f instructions/tx, %.0f in %s" % (
+                row["instructions_per_tx"], row["ours_per_tx"],
+                "+".join(HOTPATH_FILES)))
+    write_csv(os.path.join(out, "callgrind.csv"), rows)
+    md = ["# Hot path before and after (callgrind, %d events, 1 thread, seed 1)"
+          % events, "",
+          "Tables with ENGINE_ATTRIBUTE compression_level 6, KEY_BLOCK_SIZE=8; "
+          "before: %s" % args.mysqld_before, "",
+          md_table(["variant", "rep", "instructions/tx (whole server)"]
+                   + ["%s self/tx" % f for f in HOTPATH_FILES]
+                   + ["ours/tx"],
+                   [[r["variant"], r["rep"], "%.0f" % r["instructions_per_tx"]]
+                    + ["%.0f" % r[f] for f in HOTPATH_FILES]
+                    + ["%.0f" % r["ours_per_tx"]] for r in rows]), ""]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+# ---------------------------------------------------------------------------
+
+EXPERIMENTS = {"paper": exp_paper, "tuning": exp_tuning, "overhead": exp_overhead,
+               "hotpath": exp_hotpath}
 
 
 def main():
@@ -1029,10 +1108,14 @@ def main():
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--callgrind", action="store_true",
                     help="run callgrind in --quick mode too")
+    ap.add_argument("--mysqld-before",
+                    help="hotpath: the mysqld binary to compare this build with")
     args = ap.parse_args()
     if not os.path.exists(os.path.join(BIN, "mysqld")):
         die("mysqld is not built: run scripts/build.sh first")
-    names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+    # "all": the experiments that need no second binary.
+    names = ([n for n in EXPERIMENTS if n != "hotpath"]
+             if args.experiment == "all" else [args.experiment])
     stamp = time.strftime("%Y%m%d-%H%M%S")
     t_all = time.time()
     for name in names:
