@@ -639,6 +639,25 @@ int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
       if (tab != nullptr) {
         tabs.push_back(tab);
       }
+    } else if (lk.has_table) {
+      /* Names may differ in case: match the names first (one index scan
+      of the dictionary), then load only the tables that match. */
+      std::vector<dd::String_type> names;
+      if (dc->fetch_schema_table_names_by_engine(sch, "InnoDB", &names)) {
+        return 1;
+      }
+      for (const dd::String_type &name : names) {
+        if (!name_matches(lk.table, name.c_str())) {
+          continue;
+        }
+        const dd::Table *tab = nullptr;
+        if (dc->acquire(sch->name().c_str(), name.c_str(), &tab)) {
+          return 1;
+        }
+        if (tab != nullptr) {
+          tabs.push_back(tab);
+        }
+      }
     } else if (dc->fetch_schema_components(sch, &tabs)) {
       return 1;
     }
