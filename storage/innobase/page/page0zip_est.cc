@@ -76,8 +76,20 @@ namespace {
 /** KEY_BLOCK_SIZEs in KB, in the order of innodb_zip_estimate_t::sizes. */
 constexpr ulint page_zip_est_kbs[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
 
-/** Leaf pages one trial may read (the start page and right siblings). */
+/** Leaf pages of innodb_page_size one trial may read (the start page and
+right siblings); a table with smaller (compressed) pages may read as many
+bytes of pages, so that its trials fill a page as well: a 1 KB page holds a
+sixteenth of the records a 16 KB page holds, and a trial cut short after 8
+of them would count a page that is half empty as full. */
 constexpr ulint PAGE_ZIP_EST_MAX_RUN = 8;
+
+/** Leaf pages one trial of an index may read.
+@param[in]  index  index
+@return PAGE_ZIP_EST_MAX_RUN pages' worth of bytes in the index's pages */
+ulint page_zip_est_max_run(const dict_index_t *index) {
+  const ulint physical = dict_table_page_size(index->table).physical();
+  return PAGE_ZIP_EST_MAX_RUN * std::max<ulint>(1, UNIV_PAGE_SIZE / physical);
+}
 
 /** Binary search precision: stop when the candidates differ by fewer
 bytes of records than this. */
@@ -217,7 +229,7 @@ void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
     }
 
     const page_no_t next = btr_page_get_next(page, mtr);
-    if (n_pages >= PAGE_ZIP_EST_MAX_RUN || next == FIL_NULL) {
+    if (n_pages >= page_zip_est_max_run(index) || next == FIL_NULL) {
       return;
     }
     /* Left to right, as every B-tree scan latches siblings. */
