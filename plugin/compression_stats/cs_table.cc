@@ -549,8 +549,11 @@ bool lookup_equality(Item *item, const TABLE *table, uint *field_index,
     Item *val = func->arguments()[1 - k];
     /* A constant that is cheap to evaluate: no subquery, no stored
     function. */
+    /* A string: "TABLE_NAME = 5" compares as numbers ('5.0' matches),
+    which a name filter cannot follow. */
     if (col->type() != Item::FIELD_ITEM || !val->const_item() ||
-        val->has_subquery() || val->has_stored_program()) {
+        val->has_subquery() || val->has_stored_program() ||
+        val->result_type() != STRING_RESULT) {
       continue;
     }
     const Field *field = down_cast<Item_field *>(col)->field;
