@@ -9,6 +9,7 @@ PKGS=(
   zlib1g-dev libzstd-dev liblz4-dev libicu-dev libprotobuf-dev
   libprotoc-dev protobuf-compiler libaio-dev libnuma-dev
   perl libjson-perl python3 gcovr quilt patch
+  unzip  # compress.upgrade_stock84 unpacks a stock data directory
 )
 # bench/run.sh: the benchmark's own packages.
 if [ "${1:-}" = "--bench" ]; then
