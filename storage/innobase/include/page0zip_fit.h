@@ -1,0 +1,130 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+*****************************************************************************/
+
+/** @file include/page0zip_fit.h
+ Fitting records into a compressed page: what page_zip_compress() can tell
+ about a page that did not compress, and how the tight split of the B-tree
+ bulk loader (btr0load.cc, innodb_compression_bulk_split=TIGHT) chooses how
+ many records of such a page to keep.
+
+ Created 2026-11-23 */
+
+#ifndef page0zip_fit_h
+#define page0zip_fit_h
+
+#include "univ.i"
+
+#include "dict0types.h"
+#include "mtr0types.h"
+#include "page0types.h"
+
+/** How the B-tree bulk loader (ALTER TABLE, OPTIMIZE TABLE, CREATE INDEX)
+handles a page of a compressed index that does not compress into its
+KEY_BLOCK_SIZE (innodb_compression_bulk_split). */
+enum btr_load_zip_split_t : ulong {
+  /** Move the upper half of the records to a new page that is committed at
+  once, as upstream MySQL does. */
+  BTR_LOAD_ZIP_SPLIT_HALF = 0,
+  /** Keep as many records as compress into the page with
+  page_zip_fit_reserve() bytes left free, and carry the rest to the next
+  page, which goes on filling. */
+  BTR_LOAD_ZIP_SPLIT_TIGHT = 1
+};
+
+/** innodb_compression_bulk_split: a btr_load_zip_split_t. Read once per
+B-tree build, so one index is never built with both. */
+extern ulong btr_load_zip_split;
+
+/** innodb_compression_bulk_free_pct: the share of each compressed page, in
+percent, that the tight split leaves free for the modification log. */
+extern ulong btr_load_zip_free_pct;
+
+/** Input and output of one page_zip_compress() call of the tight split.
+None of it changes the bytes a successful compression produces. */
+struct page_zip_fit_t {
+  /** in: bytes of the compressed page to keep free, beyond the end marker
+  of the modification log; a compression that leaves less fails */
+  ulint reserve{0};
+
+  /** in: whether a failure counts in the adaptive padding of the index
+  (false for the trials of a tight split: the padding measures how often a
+  page filled up to the pad fails, as with upstream's loader) */
+  bool count_failure{true};
+
+  /** out: bytes of the zlib stream after the field information (the zlib
+  header and the index fields), or 0 if compression stopped before */
+  ulint hdr{0};
+
+  /** out: after a failure, the bytes the whole zlib stream (header, field
+  information, records, adler32 trailer) needed; 0 if the compression
+  stopped before zlib had seen every record, which tells nothing */
+  ulint needed{0};
+};
+
+/** page_zip_compress() with a request: keep fit->reserve bytes free, and
+report the sizes of page_zip_fit_t. With fit == nullptr it is
+page_zip_compress(). Defined in page0zip.cc.
+@param[in,out] page_zip  compressed page: size; out: data, n_blobs,
+                         m_start, m_end, m_nonempty
+@param[in]     page      uncompressed page
+@param[in]     index     index tree
+@param[in]     level     zlib compression level
+@param[in,out] mtr       mini-transaction, or nullptr
+@param[in,out] fit       the request, or nullptr
+@return true on success, false on failure; page_zip is left intact on
+failure */
+bool page_zip_compress_fit(page_zip_des_t *page_zip, const page_t *page,
+                           dict_index_t *index, ulint level, mtr_t *mtr,
+                           page_zip_fit_t *fit);
+
+/** Bytes the tight split leaves free on a compressed page of the given size,
+for the modification log: innodb_compression_bulk_free_pct of the page.
+@param[in] zip_size  compressed page size in bytes
+@return bytes to keep free */
+ulint page_zip_fit_reserve(ulint zip_size);
+
+/** Record, after deflate(Z_FINISH) did not end the stream, how many bytes
+the stream needed. Called by page_zip_compress() only.
+@param[in,out] fit     the caller's request; needed is set
+@param[in]     stream  the z_stream (z_streamp) of page_zip_compress() */
+void page_zip_fit_measure(page_zip_fit_t *fit, void *stream);
+
+/** Choose how many leading records of a page to try next, after
+page_zip_compress() failed on the first k_tried records.
+
+The model: the zlib stream of the first k records takes hdr + 4 +
+rho * u[k] bytes, where rho is the ratio measured on the failed attempt;
+the largest k whose stream, with a margin, and whose uncompressed trailer
+t[k] fit into avail bytes is chosen. Without a measurement (needed == 0)
+the records are halved.
+@param[in] u        u[i]: bytes of the first i records that go through zlib
+@param[in] t        t[i]: bytes of the first i records stored uncompressed
+                    (dense directory, system columns, child page numbers,
+                    BLOB pointers)
+@param[in] k_tried  records of the attempt that failed, at least 2
+@param[in] needed   page_zip_fit_t::needed of that attempt
+@param[in] hdr      page_zip_fit_t::hdr of that attempt
+@param[in] avail    bytes for the stream and the trailer: the page size
+                    less PAGE_DATA, the end marker and the reserve
+@return records to try next, 1 <= k < k_tried */
+size_t page_zip_fit_cut(const ulint *u, const ulint *t, size_t k_tried,
+                        ulint needed, ulint hdr, ulint avail);
+
+/** Trials guided by page_zip_fit_cut() per failed page before the tight
+split halves what is left, so that a page costs a bounded number of
+compressions. */
+constexpr size_t PAGE_ZIP_FIT_MAX_TRIALS = 3;
+
+#endif /* page0zip_fit_h */
