@@ -28,9 +28,13 @@ for more details.
  the table would use.
 
  The fits are then fed to a model of the compressed page loader of
- ALTER TABLE (btr0load.cc): it fills a page up to the adaptive pad,
- compresses it and splits it in half on failure, and the pad follows
- dict_index_zip_pad_update(). The pages the model produces per byte of
+ ALTER TABLE (btr0load.cc): it fills a page up to the adaptive pad and
+ compresses it; on failure it keeps what fits with
+ innodb_compression_bulk_free_pct of the page free and carries the rest on
+ (innodb_compression_bulk_split=TIGHT, then the fits are searched with that
+ free space), or splits the page in half (HALF); the pad follows
+ dict_index_zip_pad_update(). The variables are read when the estimate
+ starts. The pages the model produces per byte of
  records, times the bytes of records in the leaf pages, give the leaf
  pages of the compressed B-tree; non-leaf pages scale with them.
 
@@ -61,6 +65,7 @@ for more details.
 #include "page0cur.h"
 #include "page0page.h"
 #include "page0zip.h"
+#include "page0zip_fit.h"
 #include "rem0rec.h"
 #include "sql/current_thd.h"
 #include "srv0shutdown.h"
@@ -118,6 +123,12 @@ struct page_zip_est_index_t {
   ulint threshold;
   /** Maximum pad in percent. */
   ulint pad_max;
+  /** Whether ALTER TABLE would split tightly
+  (innodb_compression_bulk_split=TIGHT) */
+  bool tight;
+  /** Share of each compressed page in percent that the tight split keeps
+  free (innodb_compression_bulk_free_pct); 0 with HALF */
+  ulint free_pct;
   /** Leaf pages in use. */
   ulint leaf_pages;
   /** Pages in use in both segments. */
@@ -252,7 +263,8 @@ void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
 @param[in]      level     zlib level
 @return true if page_zip_compress() succeeds */
 bool page_zip_est_fits(dict_index_t *index, Page_zip_est_scratch &s, ulint n,
-                       ulint n_all, ulint zip_size, ulint level) {
+                       ulint n_all, ulint zip_size, ulint level,
+                       ulint reserve) {
   const page_t *page = s.m_full->frame;
 
   if (n < n_all) {
@@ -275,8 +287,12 @@ bool page_zip_est_fits(dict_index_t *index, Page_zip_est_scratch &s, ulint n,
   page_zip_set_size(&page_zip, zip_size);
   page_zip.data = s.m_zip->frame;
 
+  page_zip_fit_t fit;
+  fit.reserve = reserve;
+
   page_zip_est_trial = true;
-  const bool ok = page_zip_compress(&page_zip, page, index, level, nullptr);
+  const bool ok =
+      page_zip_compress_fit(&page_zip, page, index, level, nullptr, &fit);
   page_zip_est_trial = false;
   return ok;
 }
@@ -287,18 +303,21 @@ bool page_zip_est_fits(dict_index_t *index, Page_zip_est_scratch &s, ulint n,
 @param[in]      level  zlib level
 @param[in,out]  unit   the trial */
 void page_zip_est_fit_sizes(dict_index_t *index, Page_zip_est_scratch &s,
-                            ulint level, page_zip_est_unit_t &unit) {
+                            ulint level, ulint free_pct,
+                            page_zip_est_unit_t &unit) {
   const ulint n_all = unit.cum.size() - 1;
   /* A smaller size never fits more records than a larger one. */
   ulint hi = n_all;
 
   for (ulint k = INNODB_ZIP_EST_N_SIZES; k-- > 0;) {
     const ulint zip_size = page_zip_est_kbs[k] * 1024;
+    const ulint reserve = zip_size * free_pct / 100;
     if (zip_size > UNIV_PAGE_SIZE) {
       unit.fit[k] = static_cast<uint32_t>(n_all);
       continue;
     }
-    if (hi == 0 || page_zip_est_fits(index, s, hi, n_all, zip_size, level)) {
+    if (hi == 0 ||
+        page_zip_est_fits(index, s, hi, n_all, zip_size, level, reserve)) {
       unit.fit[k] = static_cast<uint32_t>(hi);
       continue;
     }
@@ -306,7 +325,7 @@ void page_zip_est_fit_sizes(dict_index_t *index, Page_zip_est_scratch &s,
     ulint lo = 0;
     while (hi - lo > 1 && unit.cum[hi] - unit.cum[lo] > PAGE_ZIP_EST_PRECISION) {
       const ulint mid = lo + (hi - lo) / 2;
-      if (page_zip_est_fits(index, s, mid, n_all, zip_size, level)) {
+      if (page_zip_est_fits(index, s, mid, n_all, zip_size, level, reserve)) {
         lo = mid;
       } else {
         hi = mid;
@@ -404,15 +423,27 @@ double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
       padding = UNIV_PAGE_SIZE - optimal;
     }
     const ulint n = page_zip_est_recs_upto(u, usable - std::min(padding, usable));
-    done += u.cum[n];
     /* Page_load::init() compresses the new empty page (page_create_zip()),
     a success the padding counts too. */
     account(true);
     if (n <= u.fit[k]) {
+      done += u.cum[n];
       account(true);
       pages += 1;
       continue;
     }
+    if (idx.tight) {
+      /* Btree_load::page_split_tight(): the page keeps what fits with the
+      free space (one record at least), the rest goes on to the next page,
+      which this model starts afresh; failed trials do not count in the
+      padding, the final compression does. */
+      done += u.cum[std::max<ulint>(u.fit[k], 1)];
+      account(false);
+      account(true);
+      pages += 1;
+      continue;
+    }
+    done += u.cum[n];
     /* Btree_load::page_split(): halves, split again while too big; every
     new half starts as an empty compressed page. */
     account(false);
@@ -528,6 +559,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   if (sample_pages == 0) {
     sample_pages = 1;
   }
+  /* The loader ALTER TABLE would use now, read once for all indexes. */
+  const bool tight = btr_load_zip_split == BTR_LOAD_ZIP_SPLIT_TIGHT;
+  const ulint free_pct = btr_load_zip_free_pct;
 
   std::vector<page_zip_est_index_t> indexes;
   ulint other_pages = 0;
@@ -579,6 +613,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       idx.clustered = index->is_clustered();
       idx.threshold = dict_index_zip_failure_threshold_pct(index);
       idx.pad_max = dict_index_zip_pad_pct_max(index);
+      idx.tight = tight;
+      idx.free_pct = tight ? free_pct : 0;
       idx.leaf_pages = std::max<ulint>(leaf, 1);
       idx.used_pages = std::max(used, idx.leaf_pages);
       idx.start_bytes = 0;
@@ -669,7 +705,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
         page_zip_est_collect(index, block, &mtr, scratch, unit, extern_recs);
         mtr_commit(&mtr);
         sampled_recs += unit.cum.size() - 1;
-        page_zip_est_fit_sizes(index, scratch, level, unit);
+        page_zip_est_fit_sizes(index, scratch, level, idx.free_pct, unit);
         idx.units.push_back(std::move(unit));
       } else {
         mtr_commit(&mtr);
