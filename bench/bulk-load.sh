@@ -9,6 +9,7 @@
 #   words  the same schema and rules, a-strings of English words
 #          (@tpcc_data = 'words'): compresses well
 #   text   paragraphs of English prose (scripts/accuracy/text_corpus.py)
+#   random 25,000 rows of 200 random bytes (RANDOM_BYTES): nothing to save
 # Savings = 1 - (pages in use by the B-trees x KEY_BLOCK_SIZE) / (pages in use
 # of the uncompressed table, rebuilt, x 16 KB); pages in use are USED_PAGES of
 # a one-page COMPRESSION_STATS_ESTIMATE(), as in scripts/accuracy/run.sh.
@@ -18,26 +19,19 @@
 # Usage: bench/bulk-load.sh [warehouses (1)] [reps (2)]
 #   COMPRESS_BULK_OUT      result directory (default $COMPRESS_CACHE_DIR/bulk-load)
 #   COMPRESS_BULK_RELOAD=0 reuse the loaded schemas
-#   COMPRESS_BULK_SETS     data sets (default "spec words text")
+#   COMPRESS_BULK_SETS     data sets (default "spec words text random")
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 . "$HERE/../scripts/common.sh"
 W="${1:-1}"
 REPS="${2:-2}"
 OUT="${COMPRESS_BULK_OUT:-$COMPRESS_CACHE_DIR/bulk-load}"
-SETS="${COMPRESS_BULK_SETS:-spec words text}"
+SETS="${COMPRESS_BULK_SETS:-spec words text random}"
 export COMPRESS_SERVER_DIR="${COMPRESS_SERVER_DIR:-$COMPRESS_CACHE_DIR/bulk-server}"
 export COMPRESS_SERVER_OPTS="${COMPRESS_SERVER_OPTS:---innodb-buffer-pool-size=512M --innodb-redo-log-capacity=1G}"
 ACC="$HERE/../scripts/accuracy"
 mkdir -p "$OUT"
-sql() { bash "$HERE/../scripts/server.sh" client -N -B "$@"; }
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
-used_pages() {  # db table
-  sql -e "SELECT COMPRESSION_STATS_ESTIMATE('$1', '$2', 1)" >/dev/null
-  sql -e "SELECT MAX(USED_PAGES) FROM information_schema.COMPRESSION_ESTIMATES
-          WHERE TABLE_SCHEMA='$1' AND TABLE_NAME='$2'"
-}
+. "$ACC/lib.sh"
 
 bash "$HERE/../scripts/server.sh" start >&2
 sql -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'" 2>/dev/null || true
@@ -57,6 +51,13 @@ load() {  # set
       sql "$db" -e "CREATE TABLE text_doc (id INT AUTO_INCREMENT PRIMARY KEY,
         source VARCHAR(64) NOT NULL, body TEXT NOT NULL, KEY (source))"
       python3 "$ACC/text_corpus.py" "$SRC_DIR" | sql "$db" ;;
+    random)
+      sql "$db" -e "SET SESSION cte_max_recursion_depth = 100000;
+        CREATE TABLE random_bytes (id INT PRIMARY KEY, n INT NOT NULL,
+                                   b VARBINARY(255) NOT NULL);
+        INSERT INTO random_bytes WITH RECURSIVE s(i) AS
+          (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 25000)
+          SELECT i, i, RANDOM_BYTES(200) FROM s" ;;
   esac
 }
 

@@ -21,9 +21,7 @@ OUT="${COMPRESS_BULK_OUT:-$COMPRESS_CACHE_DIR/bulk-load}"
 export COMPRESS_SERVER_DIR="${COMPRESS_SERVER_DIR:-$COMPRESS_CACHE_DIR/bulk-server}"
 export COMPRESS_SERVER_OPTS="${COMPRESS_SERVER_OPTS:---innodb-buffer-pool-size=512M --innodb-redo-log-capacity=1G}"
 mkdir -p "$OUT"
-sql() { bash "$HERE/../scripts/server.sh" client -N -B "$@"; }
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
+. "$HERE/../scripts/accuracy/lib.sh"
 bash "$HERE/../scripts/server.sh" start >&2
 [ -n "$(sql -e "SHOW TABLES FROM $DB LIKE 'stock'")" ] ||
   die "no $DB.stock: run bench/bulk-load.sh first"
@@ -50,9 +48,7 @@ BEGIN
 END//
 DELIMITER ;
 SQL
-used_src=$(sql -e "SELECT COMPRESSION_STATS_ESTIMATE('$DB', 'stock', 1)" >/dev/null;
-           sql -e "SELECT MAX(USED_PAGES) FROM information_schema.COMPRESSION_ESTIMATES
-                   WHERE TABLE_SCHEMA='$DB' AND TABLE_NAME='stock'")
+used_src=$(used_pages "$DB" stock)
 csv="$OUT/bulk-write-$DB.csv"
 echo "config,rep,ss,updates,secs,compress_per_update,failed,splits" > "$csv"
 for rep in $(seq 1 "$REPS"); do
@@ -65,9 +61,7 @@ for rep in $(seq 1 "$REPS"); do
                   ALTER TABLE bw_stock ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8;
                   SET GLOBAL innodb_compression_bulk_split = DEFAULT;
                   SET GLOBAL innodb_compression_bulk_free_pct = DEFAULT"
-    sql -e "SELECT COMPRESSION_STATS_ESTIMATE('$DB', 'bw_stock', 1)" >/dev/null
-    used=$(sql -e "SELECT MAX(USED_PAGES) FROM information_schema.COMPRESSION_ESTIMATES
-                   WHERE TABLE_SCHEMA='$DB' AND TABLE_NAME='bw_stock'")
+    used=$(used_pages "$DB" bw_stock)
     q="SELECT COMPRESS_OPS, COMPRESS_OPS - COMPRESS_OPS_OK, ZIP_SPLITS
          FROM information_schema.INNODB_CMP_PER_TABLE_INDEX
         WHERE TABLE_SCHEMA='$DB' AND TABLE_NAME='bw_stock' AND INDEX_TYPE='PRIMARY'"

@@ -16,7 +16,7 @@ SAMPLE="${2:-128}"
 OUT="${COMPRESS_ACCURACY_OUT:-$COMPRESS_CACHE_DIR/accuracy}"
 mkdir -p "$OUT"
 DB=acc
-sql() { bash "$HERE/../server.sh" client -N -B "$@"; }
+. "$HERE/lib.sh"
 
 bash "$HERE/../server.sh" start >&2
 if [ "${COMPRESS_ACCURACY_RELOAD:-1}" = 1 ]; then
@@ -32,8 +32,6 @@ fi
 TABLES="warehouse district customer history new_orders orders order_line item stock text_doc"
 
 echo "table,uncompressed_pages,est_ss_8,actual_ss_8,est_ss_4,actual_ss_4,estimate_s,alter8_s,alter4_s,sampled_pages,leaf_pages" > "$OUT/accuracy.csv"
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
 for t in $TABLES; do
   sql "$DB" -e "ALTER TABLE $t FORCE"
   t0=$(now)
@@ -53,9 +51,7 @@ for t in $TABLES; do
     sql "$DB" -e "ALTER TABLE ${t}_c$k ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=$k"
     a1=$(now)
     secs[$k]=$(calc "$a1 - $a0")
-    sql -e "SELECT COMPRESSION_STATS_ESTIMATE('$DB', '${t}_c$k', 1)" >/dev/null
-    cu=$(sql -e "SELECT MAX(USED_PAGES) FROM information_schema.COMPRESSION_ESTIMATES
-                 WHERE TABLE_SCHEMA='$DB' AND TABLE_NAME='${t}_c$k'")
+    cu=$(used_pages "$DB" "${t}_c$k")
     act[$k]=$(calc "100 * (1 - $cu * $k / ($used * 16))")
     sql "$DB" -e "DROP TABLE ${t}_c$k"
   done

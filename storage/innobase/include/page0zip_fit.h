@@ -14,10 +14,10 @@ for more details.
 *****************************************************************************/
 
 /** @file include/page0zip_fit.h
- Fitting records into a compressed page: what page_zip_compress() can tell
- about a page that did not compress, and how the tight split of the B-tree
- bulk loader (btr0load.cc, innodb_compression_bulk_split=TIGHT) chooses how
- many records of such a page to keep.
+ Fitting records into a compressed page: what page_zip_compress_fit() can
+ tell about a page that did not compress, and how many of its records to
+ try to keep (used by the tight split of the B-tree bulk loader,
+ btr0load_zip.h).
 
  Created 2026-11-23 */
 
@@ -27,29 +27,9 @@ for more details.
 #include "univ.i"
 
 #include "dict0types.h"
+#include "mem0mem.h"
 #include "mtr0types.h"
 #include "page0types.h"
-
-/** How the B-tree bulk loader (ALTER TABLE, OPTIMIZE TABLE, CREATE INDEX)
-handles a page of a compressed index that does not compress into its
-KEY_BLOCK_SIZE (innodb_compression_bulk_split). */
-enum btr_load_zip_split_t : ulong {
-  /** Move the upper half of the records to a new page that is committed at
-  once, as upstream MySQL does. */
-  BTR_LOAD_ZIP_SPLIT_HALF = 0,
-  /** Keep as many records as compress into the page with
-  page_zip_fit_reserve() bytes left free, and carry the rest to the next
-  page, which goes on filling. */
-  BTR_LOAD_ZIP_SPLIT_TIGHT = 1
-};
-
-/** innodb_compression_bulk_split: a btr_load_zip_split_t. Read once per
-B-tree build, so one index is never built with both. */
-extern ulong btr_load_zip_split;
-
-/** innodb_compression_bulk_free_pct: the share of each compressed page, in
-percent, that the tight split leaves free for the modification log. */
-extern ulong btr_load_zip_free_pct;
 
 /** Input and output of one page_zip_compress() call of the tight split.
 None of it changes the bytes a successful compression produces. */
@@ -89,38 +69,45 @@ bool page_zip_compress_fit(page_zip_des_t *page_zip, const page_t *page,
                            dict_index_t *index, ulint level, mtr_t *mtr,
                            page_zip_fit_t *fit);
 
-/** Bytes the tight split leaves free on a compressed page of the given size,
-for the modification log: innodb_compression_bulk_free_pct of the page.
-@param[in] zip_size  compressed page size in bytes
-@return bytes to keep free */
-ulint page_zip_fit_reserve(ulint zip_size);
-
 /** Record, after deflate(Z_FINISH) did not end the stream, how many bytes
 the stream needed. Called by page_zip_compress() only.
 @param[in,out] fit     the caller's request; needed is set
 @param[in]     stream  the z_stream (z_streamp) of page_zip_compress() */
 void page_zip_fit_measure(page_zip_fit_t *fit, void *stream);
 
+/** Measure the user records of an uncompressed index page, in list order,
+the way page_zip_compress() stores them.
+@param[in]     page   index page with at least n user records
+@param[in]     index  its index
+@param[in]     n      number of leading user records to measure
+@param[out]    recs   recs[i]: the i-th record, i < n
+@param[out]    u      u[i]: bytes of the first i records that go through
+                      zlib, i <= n
+@param[out]    t      t[i]: bytes of the first i records stored uncompressed
+                      (dense directory, system columns, child page numbers,
+                      BLOB pointers), i <= n
+@param[in,out] heap   memory heap for rec_get_offsets() */
+void page_zip_fit_scan(page_t *page, const dict_index_t *index, size_t n,
+                       rec_t **recs, ulint *u, ulint *t, mem_heap_t **heap);
+
 /** Choose how many leading records of a page to try next, after
-page_zip_compress() failed on the first k_tried records.
+page_zip_compress_fit() failed on the first k_tried records.
 
 The model: the zlib stream of the first k records takes hdr + 4 +
 rho * u[k] bytes, where rho is the ratio measured on the failed attempt;
 the largest k whose stream, with a margin, and whose uncompressed trailer
-t[k] fit into avail bytes is chosen. Without a measurement (needed == 0)
-the records are halved.
-@param[in] u        u[i]: bytes of the first i records that go through zlib
-@param[in] t        t[i]: bytes of the first i records stored uncompressed
-                    (dense directory, system columns, child page numbers,
-                    BLOB pointers)
-@param[in] k_tried  records of the attempt that failed, at least 2
-@param[in] needed   page_zip_fit_t::needed of that attempt
-@param[in] hdr      page_zip_fit_t::hdr of that attempt
-@param[in] avail    bytes for the stream and the trailer: the page size
-                    less PAGE_DATA, the end marker and the reserve
+t[k] fit into the page less PAGE_DATA, the end marker and fit.reserve is
+chosen. Without a measurement the records are halved.
+@param[in] u         prefix sums of page_zip_fit_scan()
+@param[in] t         prefix sums of page_zip_fit_scan()
+@param[in] k_tried   records of the attempt that failed, at least 2
+@param[in] fit       what that attempt measured, and the reserve
+@param[in] zip_size  compressed page size in bytes
+@param[in] guided    false to halve whatever was measured
 @return records to try next, 1 <= k < k_tried */
 size_t page_zip_fit_cut(const ulint *u, const ulint *t, size_t k_tried,
-                        ulint needed, ulint hdr, ulint avail);
+                        const page_zip_fit_t &fit, ulint zip_size,
+                        bool guided);
 
 /** Trials guided by page_zip_fit_cut() per failed page before the tight
 split halves what is left, so that a page costs a bounded number of

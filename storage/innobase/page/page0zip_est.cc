@@ -65,6 +65,7 @@ for more details.
 #include "page0cur.h"
 #include "page0page.h"
 #include "page0zip.h"
+#include "btr0load_zip.h"
 #include "page0zip_fit.h"
 #include "rem0rec.h"
 #include "sql/current_thd.h"
@@ -311,7 +312,7 @@ void page_zip_est_fit_sizes(dict_index_t *index, Page_zip_est_scratch &s,
 
   for (ulint k = INNODB_ZIP_EST_N_SIZES; k-- > 0;) {
     const ulint zip_size = page_zip_est_kbs[k] * 1024;
-    const ulint reserve = zip_size * free_pct / 100;
+    const ulint reserve = btr_load_zip_reserve(zip_size, free_pct);
     if (zip_size > UNIV_PAGE_SIZE) {
       unit.fit[k] = static_cast<uint32_t>(n_all);
       continue;

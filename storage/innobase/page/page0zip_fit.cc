@@ -23,9 +23,10 @@ for more details.
  Z_FINISH. When that block does not fit, deflate() has nevertheless
  compressed all of it: the bytes written plus the bytes still pending
  (deflatePending()) plus the adler32 trailer are exactly what the page
- needed. That measurement, and the sizes of the records, let the tight
- split of the bulk loader guess the largest prefix of the records that fits
- and confirm it with one compression, rarely two.
+ needed. That measurement, and the sizes of the records
+ (page_zip_fit_scan()), let the tight split of the bulk loader
+ (btr0load_zip.h) guess the largest prefix of the records that fits and
+ confirm it with one compression, rarely two.
 
  Created 2026-11-23 */
 
@@ -33,11 +34,14 @@ for more details.
 
 #include <zlib.h>
 
+#include <algorithm>
+
+#include "btr0types.h"
+#include "data0type.h"
+#include "dict0mem.h"
+#include "page0page.h"
 #include "page0types.h"
-
-ulong btr_load_zip_split = BTR_LOAD_ZIP_SPLIT_TIGHT;
-
-ulong btr_load_zip_free_pct = 3;
+#include "rem0rec.h"
 
 /** Margin on the predicted compressed size of the records, in 1/256: a
 shorter prefix has less history to match against and compresses a little
@@ -46,10 +50,6 @@ static constexpr ulint PAGE_ZIP_FIT_MARGIN_256 = 5;
 
 /** Bytes of the adler32 trailer that deflate writes after the last block. */
 static constexpr ulint PAGE_ZIP_FIT_TRAILER = 4;
-
-ulint page_zip_fit_reserve(ulint zip_size) {
-  return zip_size * btr_load_zip_free_pct / 100;
-}
 
 void page_zip_fit_measure(page_zip_fit_t *fit, void *stream) {
   auto *strm = static_cast<z_streamp>(stream);
@@ -67,11 +67,43 @@ void page_zip_fit_measure(page_zip_fit_t *fit, void *stream) {
                 PAGE_ZIP_FIT_TRAILER;
 }
 
+void page_zip_fit_scan(page_t *page, const dict_index_t *index, size_t n,
+                       rec_t **recs, ulint *u, ulint *t, mem_heap_t **heap) {
+  /* Columns page_zip_compress() keeps out of the stream. */
+  const ulint sys = !page_is_leaf(page)     ? REC_NODE_PTR_SIZE
+                    : index->is_clustered() ? DATA_TRX_ID_LEN +
+                                                  DATA_ROLL_PTR_LEN
+                                            : 0;
+  ulint *offsets = nullptr;
+  rec_t *rec = page_rec_get_next(page_get_infimum_rec(page));
+
+  u[0] = t[0] = 0;
+
+  for (size_t i = 0; i < n; ++i) {
+    ut_ad(page_rec_is_user_rec(rec));
+    offsets = rec_get_offsets(rec, index, offsets, ULINT_UNDEFINED,
+                              UT_LOCATION_HERE, heap);
+    const ulint ext =
+        rec_offs_n_extern(index, offsets) * BTR_EXTERN_FIELD_REF_SIZE;
+    const ulint size = rec_offs_size(offsets);
+
+    recs[i] = rec;
+    t[i + 1] = t[i] + PAGE_ZIP_DIR_SLOT_SIZE + sys + ext;
+    /* The fixed extra bytes of the header are not compressed either. */
+    u[i + 1] = u[i] + size - std::min(size, REC_N_NEW_EXTRA_BYTES + sys + ext);
+    rec = page_rec_get_next(rec);
+  }
+}
+
 size_t page_zip_fit_cut(const ulint *u, const ulint *t, size_t k_tried,
-                        ulint needed, ulint hdr, ulint avail) {
+                        const page_zip_fit_t &fit, ulint zip_size,
+                        bool guided) {
   ut_ad(k_tried >= 2);
 
-  const ulint fixed = hdr + PAGE_ZIP_FIT_TRAILER;
+  const ulint fixed = fit.hdr + PAGE_ZIP_FIT_TRAILER;
+  const ulint needed = guided ? fit.needed : 0;
+  const ulint page = zip_size - PAGE_DATA - 1;
+  const ulint avail = page - std::min(page, fit.reserve);
 
   if (needed <= fixed || u[k_tried] == 0) {
     /* Nothing measured: halve, as upstream's split does. */
