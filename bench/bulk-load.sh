@@ -38,35 +38,12 @@ sql -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'" 2>/dev/n
 sql -e "SELECT @@innodb_compression_bulk_split" >/dev/null ||
   die "this server has no innodb_compression_bulk_split (patch 0015)"
 
-load() {  # set
-  local db="bl_$1"
-  log "loading data set $1 into schema $db" >&2
-  sql -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
-  case "$1" in
-    spec|words)
-      sql "$db" < "$ACC/tpcc_schema.sql"
-      sql "$db" < "$ACC/tpcc_load.sql"
-      sql "$db" -e "SET @tpcc_data = '$1'; CALL tpcc_load($W); DROP TABLE IF EXISTS tpcc_seq" ;;
-    text)
-      sql "$db" -e "CREATE TABLE text_doc (id INT AUTO_INCREMENT PRIMARY KEY,
-        source VARCHAR(64) NOT NULL, body TEXT NOT NULL, KEY (source))"
-      python3 "$ACC/text_corpus.py" "$SRC_DIR" | sql "$db" ;;
-    random)
-      sql "$db" -e "SET SESSION cte_max_recursion_depth = 100000;
-        CREATE TABLE random_bytes (id INT PRIMARY KEY, n INT NOT NULL,
-                                   b VARBINARY(255) NOT NULL);
-        INSERT INTO random_bytes WITH RECURSIVE s(i) AS
-          (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 25000)
-          SELECT i, i, RANDOM_BYTES(200) FROM s" ;;
-  esac
-}
-
 csv="$OUT/bulk-load.csv"
 echo "set,table,kbs,uncompressed_pages,half_pages,tight_pages,ordered_pages,ss_half,ss_tight,ss_ordered,half_s,tight_s,time_ratio,check" > "$csv"
 for set in $SETS; do
   db="bl_$set"
   if [ "${COMPRESS_BULK_RELOAD:-1}" = 1 ] || [ -z "$(sql -e "SHOW DATABASES LIKE '$db'")" ]; then
-    load "$set"
+    load_set "$set" "$db"
   fi
   for t in $(sql -e "SELECT TABLE_NAME FROM information_schema.TABLES
                      WHERE TABLE_SCHEMA='$db' AND TABLE_NAME NOT LIKE 'bl\\_%'

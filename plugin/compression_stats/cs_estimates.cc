@@ -80,7 +80,7 @@ constexpr const char *udf_name = "compression_stats_estimate";
 constexpr const char *store_file = "compression_stats_estimates.txt";
 
 /** First line of the file. */
-constexpr const char *store_header = "# compression_stats estimates v1";
+constexpr const char *store_header = "# compression_stats estimates v2";
 
 constexpr uint kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
 
@@ -172,7 +172,10 @@ std::string store_line(uint64_t id, const Estimate &m) {
   for (const auto &s : e.sizes) {
     o << ' ' << s.key_block_size << ' ' << s.pages << ' ' << s.failure_pct;
   }
-  o << ' ' << e.extern_records;
+  o << ' ' << e.extern_records << ' ' << e.full_pages;
+  for (const auto p : e.inserted_pages) {
+    o << ' ' << p;
+  }
   return o.str();
 }
 
@@ -189,11 +192,11 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
   for (auto &s : e.sizes) {
     in >> s.key_block_size >> s.pages >> s.failure_pct;
   }
-  const bool ok = !in.fail() && e.logical_page_size != 0;
-  /* Added later: absent from older lines. */
-  if (!(in >> e.extern_records)) {
-    e.extern_records = 0;
+  in >> e.extern_records >> e.full_pages;
+  for (auto &p : e.inserted_pages) {
+    in >> p;
   }
+  const bool ok = !in.fail() && e.logical_page_size != 0;
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);
   return ok;
@@ -535,7 +538,7 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
     double p;
     if (compressed_pages(e, sysvar_target_kbs, false, &p)) {
       pages += p;
-      uncompressed += e.uncompressed_pages;
+      uncompressed += e.full_pages;
     }
     sampled += e.sampled_pages;
     leaf += e.leaf_pages;
@@ -614,6 +617,8 @@ enum ce_column {
   CE_ESTIMATED_BYTES,
   CE_SPACE_SAVINGS,
   CE_REBUILT_SPACE_SAVINGS,
+  CE_INSERTED_SPACE_SAVINGS,
+  CE_CURRENT_SIZE_SAVINGS,
   CE_EXPECTED_SPACE_SAVINGS,
   CE_CLOSENESS,
   CE_ESTIMATED_FAILURE_PCT,
@@ -645,6 +650,8 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_U64("ESTIMATED_BYTES", 0),
     CS_DOUBLE("SPACE_SAVINGS"),
     CS_DOUBLE("REBUILT_SPACE_SAVINGS"),
+    CS_DOUBLE("INSERTED_SPACE_SAVINGS"),
+    CS_DOUBLE("CURRENT_SIZE_SAVINGS"),
     CS_DOUBLE("EXPECTED_SPACE_SAVINGS"),
     CS_DOUBLE("CLOSENESS"),
     CS_DOUBLE("ESTIMATED_FAILURE_PCT"),
@@ -679,7 +686,7 @@ bool compressed_pages(const innodb_zip_estimate_t &e, uint kbs, bool rebuilt,
                       double *pages) {
   const int k = kbs_index(kbs);
   if (k < 0 || e.sizes[k].key_block_size == 0 || e.data_bytes == 0 ||
-      e.uncompressed_pages == 0 || e.logical_page_size == 0) {
+      e.full_pages == 0 || e.logical_page_size == 0) {
     return false;
   }
   const bool measured =
@@ -689,7 +696,7 @@ bool compressed_pages(const innodb_zip_estimate_t &e, uint kbs, bool rebuilt,
 }
 
 /** Formula (1): savings in percent of pages of kbs KB against
-uncompressed pages of logical bytes. */
+uncompressed pages of logical bytes (full_pages, the baseline). */
 double savings_pct(double pages, uint kbs, double uncompressed_pages,
                    uint logical) {
   return 100.0 * (1.0 - pages * kbs * 1024 / (uncompressed_pages * logical));
@@ -702,7 +709,7 @@ bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss) {
   if (!compressed_pages(e, kbs, false, &pages)) {
     return false;
   }
-  *ss = savings_pct(pages, kbs, e.uncompressed_pages, e.logical_page_size);
+  *ss = savings_pct(pages, kbs, e.full_pages, e.logical_page_size);
   return true;
 }
 
@@ -712,7 +719,32 @@ bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
   if (!compressed_pages(e, kbs, true, &pages)) {
     return false;
   }
-  *ss = savings_pct(pages, kbs, e.uncompressed_pages, e.logical_page_size);
+  *ss = savings_pct(pages, kbs, e.full_pages, e.logical_page_size);
+  return true;
+}
+
+bool estimate_inserted_savings(const innodb_zip_estimate_t &e, uint kbs,
+                               double *ss) {
+  double pages;
+  const int k = kbs_index(kbs);
+  if (!compressed_pages(e, kbs, true, &pages) || e.inserted_pages[k] == 0) {
+    return false;
+  }
+  *ss = savings_pct(static_cast<double>(e.inserted_pages[k]), kbs,
+                    e.full_pages, e.logical_page_size);
+  return true;
+}
+
+bool estimate_current_size_savings(const innodb_zip_estimate_t &e, uint kbs,
+                                   double *ss) {
+  double pages;
+  if (!compressed_pages(e, kbs, true, &pages) || e.used_pages == 0 ||
+      e.physical_page_size == 0) {
+    return false;
+  }
+  *ss = 100.0 * (1.0 - pages * kbs * 1024 /
+                           (static_cast<double>(e.used_pages) *
+                            e.physical_page_size));
   return true;
 }
 
@@ -724,16 +756,17 @@ double expected_savings(uint kbs, uint logical_page_size) {
 }
 
 bool delta_close(double ss, double cp, double delta) {
-  /* (1 - delta) * CP_ss <= T_ss. Above CP_ss counts as close: a compressed
-  page can hold more records than an uncompressed page filled to 15/16
-  (README.md, "SELECTIVE"). With CP_ss = 0 there is nothing to gain. */
+  /* (1 - delta) * CP_ss <= T_ss. Above CP_ss counts as close (it hardly
+  happens: the baseline is the records in full uncompressed pages, which no
+  compressed page holds more of; README.md, "SELECTIVE"). With CP_ss = 0
+  there is nothing to gain. */
   return cp > 0 && ss >= (1.0 - delta) * cp - 1e-9;
 }
 
 const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
                               double ss, double rebuilt_ss, double cp,
                               double delta, double *closeness) {
-  *closeness = -1;
+  *closeness = std::nan("");
   if (empty) {
     return "EMPTY_TABLE";
   }
@@ -866,7 +899,7 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
           store_number(f[CE_KEY_BLOCK_SIZE], kbs);
           store_number(f[CE_USED_PAGES], e.used_pages);
           store_number(f[CE_UNCOMPRESSED_BYTES],
-                       e.uncompressed_pages * e.logical_page_size);
+                       e.full_pages * e.logical_page_size);
           /* The table's own size: what it uses now, measured. */
           const bool measured =
               e.is_compressed && e.physical_page_size == kbs * 1024;
@@ -881,6 +914,12 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
           double rss = 0;
           const bool have_r = estimate_rebuilt_savings(e, kbs, &rss);
           store_dbl(f[CE_REBUILT_SPACE_SAVINGS], !have_r, rss);
+          double iss = 0;
+          const bool have_i = estimate_inserted_savings(e, kbs, &iss);
+          store_dbl(f[CE_INSERTED_SPACE_SAVINGS], !have_i, iss);
+          double css = 0;
+          const bool have_c = estimate_current_size_savings(e, kbs, &css);
+          store_dbl(f[CE_CURRENT_SIZE_SAVINGS], !have_c, css);
           const double cp = expected_savings(kbs, e.logical_page_size);
           store_dbl(f[CE_EXPECTED_SPACE_SAVINGS], false, cp);
           store_dbl(f[CE_CLOSENESS], !have || cp <= 0, cp > 0 ? ss / cp : 0);

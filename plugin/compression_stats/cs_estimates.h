@@ -62,7 +62,8 @@ KB, or -1. */
 int kbs_index(uint kbs);
 
 /** Space savings in percent of an estimate at a KEY_BLOCK_SIZE, against
-the uncompressed size; measured when the table is compressed at that size.
+the records packed into full uncompressed pages (full_pages); measured when
+the table is compressed at that size.
 @param[out] ss  the savings
 @return false if there is no figure (empty table, size impossible) */
 bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss);
@@ -73,6 +74,21 @@ table at a KEY_BLOCK_SIZE (for a compressed table at its own size too).
 @return false if there is no figure */
 bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
                               double *ss);
+
+/** Space savings in percent, against the same baseline, if the rows were
+inserted in key order into the table compressed at a KEY_BLOCK_SIZE.
+@param[out] ss  the savings
+@return false if there is no figure */
+bool estimate_inserted_savings(const innodb_zip_estimate_t &e, uint kbs,
+                               double *ss);
+
+/** How much smaller than now, in percent, ALTER TABLE ... ROW_FORMAT=
+COMPRESSED KEY_BLOCK_SIZE=kbs makes the table: its pages in use now against
+the estimate for the rebuild (negative: it grows).
+@param[out] ss  the savings
+@return false if there is no figure */
+bool estimate_current_size_savings(const innodb_zip_estimate_t &e, uint kbs,
+                                   double *ss);
 
 /** CP_ss in percent: (1 - KEY_BLOCK_SIZE / page size) * 100. */
 double expected_savings(uint kbs, uint logical_page_size);
@@ -89,7 +105,7 @@ bool delta_close(double ss, double cp, double delta);
                       value below -100 if unknown
 @param cp             CP_ss in percent
 @param delta          delta
-@param[out] closeness T_ss / CP_ss, or a negative value if CP_ss is 0
+@param[out] closeness T_ss / CP_ss, or NaN if there is none (CP_ss 0, no T_ss)
 @return the verdict */
 const char *selective_verdict(bool is_compressed, bool have_ss, bool empty,
                               double ss, double rebuilt_ss, double cp,

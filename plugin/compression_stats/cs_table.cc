@@ -17,6 +17,7 @@ Free Software Foundation. */
 
 #include "plugin/compression_stats/cs_table.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -88,6 +89,8 @@ enum cs_column {
   COL_SUGGESTED_KEY_BLOCK_SIZE,
   COL_TARGET_KEY_BLOCK_SIZE,
   COL_SPACE_SAVINGS,
+  COL_INSERTED_SPACE_SAVINGS,
+  COL_CURRENT_SIZE_SAVINGS,
   COL_SPACE_SAVINGS_SOURCE,
   COL_SPACE_SAVINGS_COMPUTED_AT,
   COL_CLOSENESS,
@@ -136,6 +139,8 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("SUGGESTED_KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
     CS_U64("TARGET_KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
     CS_DOUBLE("SPACE_SAVINGS"),
+    CS_DOUBLE("INSERTED_SPACE_SAVINGS"),
+    CS_DOUBLE("CURRENT_SIZE_SAVINGS"),
     CS_STR("SPACE_SAVINGS_SOURCE", 10, MY_I_S_MAYBE_NULL),
     {"SPACE_SAVINGS_COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0,
      MY_I_S_MAYBE_NULL, "", 0},
@@ -366,6 +371,15 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
   double ss = 0;
   const bool have_ss = have && !off_page && estimate_savings(m.e, kbs, &ss);
   store_double(f[COL_SPACE_SAVINGS], !have_ss, ss);
+  /* Beside it: key-ordered inserts at that size, and the rebuild against
+  the table's size now (README.md, "Which savings"). */
+  double iss = 0;
+  const bool have_iss = have_ss && estimate_inserted_savings(m.e, kbs, &iss);
+  store_double(f[COL_INSERTED_SPACE_SAVINGS], !have_iss, iss);
+  double css = 0;
+  const bool have_css =
+      have_ss && estimate_current_size_savings(m.e, kbs, &css);
+  store_double(f[COL_CURRENT_SIZE_SAVINGS], !have_css, css);
   if (have_ss) {
     store_str(f[COL_SPACE_SAVINGS_SOURCE],
               m.e.is_compressed ? "MEASURED" : "ESTIMATED");
@@ -379,7 +393,7 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
     rebuilt = -1000;
   }
   const double cp = expected_savings(kbs, s.logical_page_size);
-  double closeness = -1;
+  double closeness = std::nan("");
   const char *verdict =
       tab.row_format() == dd::Table::RF_REDUNDANT && !s.is_compressed
           ? "REDUNDANT_ROW_FORMAT"
@@ -388,7 +402,7 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
           : selective_verdict(s.is_compressed, have_ss,
                               have && m.e.data_bytes == 0, ss, rebuilt, cp,
                               sysvar_delta, &closeness);
-  store_double(f[COL_CLOSENESS], closeness < 0, closeness);
+  store_double(f[COL_CLOSENESS], std::isnan(closeness), closeness);
   store_str(f[COL_SELECTIVE_VERDICT], verdict);
 }
 

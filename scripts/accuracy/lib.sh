@@ -11,3 +11,33 @@ used_pages() {
   sql -e "SELECT MAX(USED_PAGES) FROM information_schema.COMPRESSION_ESTIMATES
           WHERE TABLE_SCHEMA='$1' AND TABLE_NAME='$2'"
 }
+# load_set SET DB: load a data set into schema DB (dropped first).
+#   spec    TPC-C-like, specification-conformant random a-strings ($W
+#           warehouses)
+#   words   the same schema and rules, a-strings of English words
+#           (@tpcc_data = 'words'): compresses well
+#   text    40,812 paragraphs of English prose (text_corpus.py)
+#   random  25,000 rows of 200 random bytes (RANDOM_BYTES): nothing to save
+load_set() {
+  local acc="$COMPRESS_ROOT/scripts/accuracy"
+  log "loading data set $1 into schema $2" >&2
+  sql -e "DROP DATABASE IF EXISTS $2; CREATE DATABASE $2"
+  case "$1" in
+    spec|words)
+      sql "$2" < "$acc/tpcc_schema.sql"
+      sql "$2" < "$acc/tpcc_load.sql"
+      sql "$2" -e "SET @tpcc_data = '$1'; CALL tpcc_load(${W:-1}); DROP TABLE IF EXISTS tpcc_seq" ;;
+    text)
+      sql "$2" -e "CREATE TABLE text_doc (id INT AUTO_INCREMENT PRIMARY KEY,
+        source VARCHAR(64) NOT NULL, body TEXT NOT NULL, KEY (source))"
+      python3 "$acc/text_corpus.py" "$SRC_DIR" | sql "$2" ;;
+    random)
+      sql "$2" -e "SET SESSION cte_max_recursion_depth = 100000;
+        CREATE TABLE random_bytes (id INT PRIMARY KEY, n INT NOT NULL,
+                                   b VARBINARY(255) NOT NULL);
+        INSERT INTO random_bytes WITH RECURSIVE s(i) AS
+          (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 25000)
+          SELECT i, i, RANDOM_BYTES(200) FROM s" ;;
+    *) die "unknown data set $1" ;;
+  esac
+}

@@ -49,6 +49,7 @@ for more details.
 #include <mysql/plugin.h>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "btr0btr.h"
@@ -110,8 +111,12 @@ uncompressed page. */
 struct page_zip_est_unit_t {
   /** cum[c]: bytes of the first c records with their page directory. */
   std::vector<uint32_t> cum;
-  /** Per size: the most leading records that compress into it. */
+  /** Per size: the most leading records that compress into it with the
+  free space of the bulk loader (innodb_compression_bulk_free_pct). */
   uint32_t fit[INNODB_ZIP_EST_N_SIZES];
+  /** Per size: the most leading records that compress into it with
+  nothing left free, as far as key-ordered inserts fill a page. */
+  uint32_t fit0[INNODB_ZIP_EST_N_SIZES];
 };
 
 /** One B-tree being estimated. */
@@ -298,42 +303,72 @@ bool page_zip_est_fits(dict_index_t *index, Page_zip_est_scratch &s, ulint n,
   return ok;
 }
 
-/** Find, for every size, how many leading records of the trial fit.
-@param[in]      index  index
-@param[in,out]  s      scratch blocks (m_full holds the trial)
-@param[in]      level  zlib level
-@param[in,out]  unit   the trial */
+/** The most leading records of the trial, between two bounds, that
+compress into a size.
+@param[in]      index     index
+@param[in,out]  s         scratch blocks (m_full holds the trial)
+@param[in]      unit      the trial
+@param[in]      zip_size  compressed page size in bytes
+@param[in]      level     zlib level
+@param[in]      reserve   bytes to keep free
+@param[in]      lo        a number of records known to fit (0 always does)
+@param[in]      hi        no more records than this can fit
+@return the number found, within PAGE_ZIP_EST_PRECISION bytes */
+ulint page_zip_est_search(dict_index_t *index, Page_zip_est_scratch &s,
+                          const page_zip_est_unit_t &unit, ulint zip_size,
+                          ulint level, ulint reserve, ulint lo, ulint hi) {
+  const ulint n_all = unit.cum.size() - 1;
+  if (hi <= lo ||
+      page_zip_est_fits(index, s, hi, n_all, zip_size, level, reserve)) {
+    return std::max(lo, hi);
+  }
+  /* lo fits, hi does not. */
+  while (hi - lo > 1 && unit.cum[hi] - unit.cum[lo] > PAGE_ZIP_EST_PRECISION) {
+    const ulint mid = lo + (hi - lo) / 2;
+    if (page_zip_est_fits(index, s, mid, n_all, zip_size, level, reserve)) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+/** Find, for every size, how many leading records of the trial fit, with
+the bulk loader's free space and with none.
+@param[in]      index     index
+@param[in,out]  s         scratch blocks (m_full holds the trial)
+@param[in]      level     zlib level
+@param[in]      free_pct  free space of the bulk loader in percent
+@param[in,out]  unit      the trial */
 void page_zip_est_fit_sizes(dict_index_t *index, Page_zip_est_scratch &s,
                             ulint level, ulint free_pct,
                             page_zip_est_unit_t &unit) {
   const ulint n_all = unit.cum.size() - 1;
-  /* A smaller size never fits more records than a larger one. */
+  /* A smaller size never fits more records than a larger one, and a page
+  with free space never more than one without. */
   ulint hi = n_all;
+  ulint hi0 = n_all;
 
   for (ulint k = INNODB_ZIP_EST_N_SIZES; k-- > 0;) {
     const ulint zip_size = page_zip_est_kbs[k] * 1024;
-    const ulint reserve = btr_load_zip_reserve(zip_size, free_pct);
     if (zip_size > UNIV_PAGE_SIZE) {
-      unit.fit[k] = static_cast<uint32_t>(n_all);
+      unit.fit[k] = unit.fit0[k] = static_cast<uint32_t>(n_all);
       continue;
     }
-    if (hi == 0 ||
-        page_zip_est_fits(index, s, hi, n_all, zip_size, level, reserve)) {
-      unit.fit[k] = static_cast<uint32_t>(hi);
-      continue;
-    }
-    /* lo fits (no records always fit), hi does not. */
-    ulint lo = 0;
-    while (hi - lo > 1 && unit.cum[hi] - unit.cum[lo] > PAGE_ZIP_EST_PRECISION) {
-      const ulint mid = lo + (hi - lo) / 2;
-      if (page_zip_est_fits(index, s, mid, n_all, zip_size, level, reserve)) {
-        lo = mid;
-      } else {
-        hi = mid;
-      }
-    }
-    unit.fit[k] = static_cast<uint32_t>(lo);
-    hi = lo;
+    const ulint reserve = btr_load_zip_reserve(zip_size, free_pct);
+    const ulint fit =
+        page_zip_est_search(index, s, unit, zip_size, level, reserve, 0, hi);
+    /* With no free space: from what fits with it up to what fits at the
+    larger size; the same search when there is no free space. */
+    const ulint fit0 =
+        reserve == 0 ? fit
+                     : page_zip_est_search(index, s, unit, zip_size, level, 0,
+                                           fit, std::max(fit, hi0));
+    unit.fit[k] = static_cast<uint32_t>(fit);
+    unit.fit0[k] = static_cast<uint32_t>(fit0);
+    hi = fit;
+    hi0 = fit0;
   }
 }
 
@@ -349,15 +384,44 @@ ulint page_zip_est_recs_upto(const page_zip_est_unit_t &unit, ulint limit) {
   return std::max(n, std::min<ulint>(2, unit.cum.size() - 1));
 }
 
+/** How the pages of a model are filled. */
+enum page_zip_est_build_t {
+  /** ALTER TABLE's page loader as innodb_compression_bulk_split and
+  innodb_compression_bulk_free_pct select it. */
+  PAGE_ZIP_EST_ALTER,
+  /** Rows inserted in key order into the compressed table: each page
+  takes records as long as it compresses with nothing left free (the
+  tight split with no free space, which builds the same pages). */
+  PAGE_ZIP_EST_INSERTED
+};
+
+/** Leaf pages of innodb_page_size the records of an index take packed
+into full uncompressed pages, with no byte left free: the baseline of the
+space savings. No compressed page holds more records than one such page (it
+decompresses into one), so no size saves more than its page size promises,
+records that do not compress save nothing, and compression is not credited
+with pages fuller than ALTER TABLE or inserts leave uncompressed pages (15/16
+of a clustered index page). Exact bytes, not whole records per page: the
+record that does not fit any more is a property of the page size, not of
+compression.
+@param[in]  bytes  bytes of records (with their directory) in the index's
+                   leaf pages
+@return leaf pages */
+double page_zip_est_full(double bytes) {
+  return bytes / page_get_free_space_of_empty(true);
+}
+
 /** Model of the page loader of ALTER TABLE for one index: pages filled up
-to the adaptive pad, compressed, split in half on failure; the pad as in
-dict_index_zip_pad_update().
+to the adaptive pad, compressed, split tightly or in half on failure; the
+pad as in dict_index_zip_pad_update().
 @param[in]  idx    the index and its trials
 @param[in]  k      size index, or INNODB_ZIP_EST_N_SIZES for uncompressed
 @param[in]  bytes  bytes of records in the index's leaf pages
+@param[in]  build  ALTER TABLE's loader or key-ordered inserts
 @return leaf pages the index would have */
 double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
-                          double bytes) {
+                          double bytes,
+                          page_zip_est_build_t build = PAGE_ZIP_EST_ALTER) {
   const ulint usable = page_get_free_space_of_empty(true);
   const auto &units = idx.units;
 
@@ -411,6 +475,7 @@ double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
   for (size_t i = 0; done < bytes && builds < PAGE_ZIP_EST_MAX_BUILDS;
        i = (i + 1) % units.size(), builds++) {
     const page_zip_est_unit_t &u = units[i];
+    const ulint fit = build == PAGE_ZIP_EST_INSERTED ? u.fit0[k] : u.fit[k];
     if (u.cum.size() < 2) {
       /* An empty page (an empty index). */
       continue;
@@ -427,18 +492,18 @@ double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
     /* Page_load::init() compresses the new empty page (page_create_zip()),
     a success the padding counts too. */
     account(true);
-    if (n <= u.fit[k]) {
+    if (n <= fit) {
       done += u.cum[n];
       account(true);
       pages += 1;
       continue;
     }
-    if (idx.tight) {
+    if (idx.tight || build == PAGE_ZIP_EST_INSERTED) {
       /* Btree_load::page_split_tight(): the page keeps what fits with the
       free space (one record at least), the rest goes on to the next page,
       which this model starts afresh; failed trials do not count in the
       padding, the final compression does. */
-      done += u.cum[std::max<ulint>(u.fit[k], 1)];
+      done += u.cum[std::max<ulint>(fit, 1)];
       account(false);
       account(true);
       pages += 1;
@@ -450,7 +515,7 @@ double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
     account(false);
     ulint pieces = 2;
     account(true);
-    while ((n + pieces - 1) / pieces > u.fit[k] && pieces < n) {
+    while ((n + pieces - 1) / pieces > fit && pieces < n) {
       for (ulint j = 0; j < pieces; j++) {
         account(false);
         account(true);
@@ -506,6 +571,23 @@ DROP COLUMN). page_zip_compress() must not see such records.
 @return true if the table cannot be estimated */
 bool page_zip_est_instant(const dict_table_t *table) {
   return table->has_instant_cols() || table->has_row_versions();
+}
+
+/** Pages of a B-tree built by a model: whole leaf pages (one at least), and
+non-leaf pages in the ratio of the tree now, with a root above two or more
+leaves (a one-page tree now that a compressed build splits gets one).
+@param[in]  leaf   leaf pages the model built (a fraction, extrapolated)
+@param[in]  upper  pages in use per leaf page in the tree now
+@return pages */
+double page_zip_est_tree_pages(double leaf, double upper) {
+  if (leaf <= 0) {
+    return 0;
+  }
+  const double n_leaf = std::max(1.0, std::ceil(leaf - 1e-6));
+  if (n_leaf <= 1) {
+    return 1;
+  }
+  return n_leaf + std::max(1.0, n_leaf * (upper - 1));
 }
 
 /** Count the pages of an index.
@@ -729,7 +811,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
 
   /* 3. Extrapolation. */
   double uncompressed = 0;
+  double full = 0;
   double estimated[INNODB_ZIP_EST_N_SIZES] = {};
+  double inserted[INNODB_ZIP_EST_N_SIZES] = {};
   uint64_t fail[INNODB_ZIP_EST_N_SIZES] = {};
   uint64_t trials[INNODB_ZIP_EST_N_SIZES] = {};
   uint64_t leaf_pages = 0;
@@ -755,10 +839,16 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     known_used += idx.used_pages;
     /* Non-leaf pages in proportion to the leaf pages. */
     const double upper = static_cast<double>(idx.used_pages) / idx.leaf_pages;
-    uncompressed +=
-        page_zip_est_model(idx, INNODB_ZIP_EST_N_SIZES, bytes) * upper;
+    uncompressed += page_zip_est_tree_pages(
+        page_zip_est_model(idx, INNODB_ZIP_EST_N_SIZES, bytes), upper);
+    /* The baseline is not rounded to whole pages: the compressed sizes
+    are, so that a small table that does not compress saves nothing. */
+    full += std::max(1.0, page_zip_est_full(bytes) * upper);
     for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
-      estimated[k] += page_zip_est_model(idx, k, bytes) * upper;
+      estimated[k] +=
+          page_zip_est_tree_pages(page_zip_est_model(idx, k, bytes), upper);
+      inserted[k] += page_zip_est_tree_pages(
+          page_zip_est_model(idx, k, bytes, PAGE_ZIP_EST_INSERTED), upper);
       page_zip_est_failures(idx, k, fail[k], trials[k]);
     }
   }
@@ -781,6 +871,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   /* The same loader model for both sizes, so that the savings measure how
   the data compresses, not how fragmented the table is now. */
   est->uncompressed_pages = static_cast<uint64_t>(uncompressed * scale + 0.5);
+  est->full_pages = static_cast<uint64_t>(full * scale + 0.5);
   est->extern_records = extern_recs;
   for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
     const ulint kbs = page_zip_est_kbs[k];
@@ -789,8 +880,10 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       out.key_block_size = 0;
       out.pages = 0;
       out.failure_pct = 0;
+      est->inserted_pages[k] = 0;
       continue;
     }
+    est->inserted_pages[k] = static_cast<uint64_t>(inserted[k] * scale + 0.5);
     out.key_block_size = static_cast<uint32_t>(kbs);
     out.pages = static_cast<uint64_t>(estimated[k] * scale + 0.5);
     out.failure_pct =

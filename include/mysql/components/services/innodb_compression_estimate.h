@@ -68,14 +68,21 @@ struct innodb_zip_estimate_t {
   pages. */
   uint64_t data_bytes;
   /** Pages of logical_page_size the same data takes uncompressed, built
-  as ALTER TABLE builds it (the uncompressed-equivalent size of a
-  compressed table). */
+  as ALTER TABLE builds it (15/16 full clustered index pages). */
   uint64_t uncompressed_pages;
   /** Estimates, by KEY_BLOCK_SIZE 1, 2, 4, 8, 16 KB. */
   struct innodb_zip_est_size_t sizes[INNODB_ZIP_EST_N_SIZES];
   /** Sampled records with columns stored off-page (BLOB pages, which the
   estimate does not model). */
   uint64_t extern_records;
+  /** Pages of logical_page_size the same records take packed into full
+  uncompressed pages, nothing left free: the baseline of the space savings
+  (no compressed page holds more records than one such page). */
+  uint64_t full_pages;
+  /** By KEY_BLOCK_SIZE 1, 2, 4, 8, 16 KB: pages all B-trees would use if
+  the rows were inserted in key order into the compressed table (pages
+  filled as far as they compress); 0 where sizes[] has key_block_size 0. */
+  uint64_t inserted_pages[INNODB_ZIP_EST_N_SIZES];
 };
 
 /** Outcome of estimate_table(). */
