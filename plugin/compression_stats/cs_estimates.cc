@@ -41,6 +41,7 @@ Free Software Foundation. */
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "my_sys.h"
@@ -704,47 +705,33 @@ double savings_pct(double pages, uint kbs, double uncompressed_pages,
 
 }  // namespace
 
-bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss) {
+bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs,
+                      Savings which, double *ss) {
   double pages;
-  if (!compressed_pages(e, kbs, false, &pages)) {
+  if (!compressed_pages(e, kbs, which != Savings::TABLE, &pages)) {
     return false;
+  }
+  switch (which) {
+    case Savings::TABLE:
+    case Savings::REBUILT:
+      break;
+    case Savings::INSERTED:
+      pages = static_cast<double>(e.inserted_pages[kbs_index(kbs)]);
+      if (pages == 0) {
+        return false;
+      }
+      break;
+    case Savings::CURRENT_SIZE:
+      /* Against the pages in use now, of the table's page size now. */
+      if (e.used_pages == 0 || e.physical_page_size == 0) {
+        return false;
+      }
+      *ss = 100.0 * (1.0 - pages * kbs * 1024 /
+                               (static_cast<double>(e.used_pages) *
+                                e.physical_page_size));
+      return true;
   }
   *ss = savings_pct(pages, kbs, e.full_pages, e.logical_page_size);
-  return true;
-}
-
-bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
-                              double *ss) {
-  double pages;
-  if (!compressed_pages(e, kbs, true, &pages)) {
-    return false;
-  }
-  *ss = savings_pct(pages, kbs, e.full_pages, e.logical_page_size);
-  return true;
-}
-
-bool estimate_inserted_savings(const innodb_zip_estimate_t &e, uint kbs,
-                               double *ss) {
-  double pages;
-  const int k = kbs_index(kbs);
-  if (!compressed_pages(e, kbs, true, &pages) || e.inserted_pages[k] == 0) {
-    return false;
-  }
-  *ss = savings_pct(static_cast<double>(e.inserted_pages[k]), kbs,
-                    e.full_pages, e.logical_page_size);
-  return true;
-}
-
-bool estimate_current_size_savings(const innodb_zip_estimate_t &e, uint kbs,
-                                   double *ss) {
-  double pages;
-  if (!compressed_pages(e, kbs, true, &pages) || e.used_pages == 0 ||
-      e.physical_page_size == 0) {
-    return false;
-  }
-  *ss = 100.0 * (1.0 - pages * kbs * 1024 /
-                           (static_cast<double>(e.used_pages) *
-                            e.physical_page_size));
   return true;
 }
 
@@ -909,17 +896,16 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
                        pages * static_cast<uint64_t>(kbs) * 1024);
           /* SPACE_SAVINGS uses the same pages (compressed_pages()). */
           double ss = 0;
-          const bool have = estimate_savings(e, kbs, &ss);
-          store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
-          double rss = 0;
-          const bool have_r = estimate_rebuilt_savings(e, kbs, &rss);
-          store_dbl(f[CE_REBUILT_SPACE_SAVINGS], !have_r, rss);
-          double iss = 0;
-          const bool have_i = estimate_inserted_savings(e, kbs, &iss);
-          store_dbl(f[CE_INSERTED_SPACE_SAVINGS], !have_i, iss);
-          double css = 0;
-          const bool have_c = estimate_current_size_savings(e, kbs, &css);
-          store_dbl(f[CE_CURRENT_SIZE_SAVINGS], !have_c, css);
+          const bool have = estimate_savings(e, kbs, Savings::TABLE, &ss);
+          for (const auto &[col, which] :
+               {std::pair{CE_SPACE_SAVINGS, Savings::TABLE},
+                std::pair{CE_REBUILT_SPACE_SAVINGS, Savings::REBUILT},
+                std::pair{CE_INSERTED_SPACE_SAVINGS, Savings::INSERTED},
+                std::pair{CE_CURRENT_SIZE_SAVINGS, Savings::CURRENT_SIZE}}) {
+            double v = 0;
+            const bool h = estimate_savings(e, kbs, which, &v);
+            store_dbl(f[col], !h, v);
+          }
           const double cp = expected_savings(kbs, e.logical_page_size);
           store_dbl(f[CE_EXPECTED_SPACE_SAVINGS], false, cp);
           store_dbl(f[CE_CLOSENESS], !have || cp <= 0, cp > 0 ? ss / cp : 0);

@@ -61,34 +61,32 @@ bool estimate_get(uint64_t table_id, Estimate *out);
 KB, or -1. */
 int kbs_index(uint kbs);
 
-/** Space savings in percent of an estimate at a KEY_BLOCK_SIZE, against
-the records packed into full uncompressed pages (full_pages); measured when
-the table is compressed at that size.
-@param[out] ss  the savings
-@return false if there is no figure (empty table, size impossible) */
-bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs, double *ss);
+/** The savings of an estimate (README.md, "Which savings"). */
+enum class Savings {
+  /** SPACE_SAVINGS: the table at that size against the records in full
+  uncompressed pages (full_pages); measured (the pages in use) when the
+  table is compressed at that size, else ALTER TABLE's result */
+  TABLE,
+  /** REBUILT_SPACE_SAVINGS: ALTER TABLE's result even for a table
+  compressed at that size now, against the same baseline */
+  REBUILT,
+  /** INSERTED_SPACE_SAVINGS: rows inserted in key order into the table
+  compressed at that size, against the same baseline */
+  INSERTED,
+  /** CURRENT_SIZE_SAVINGS: ALTER TABLE's result against the pages in use
+  now (negative: the table grows) */
+  CURRENT_SIZE
+};
 
-/** Space savings in percent the estimator predicts for a rebuild of the
-table at a KEY_BLOCK_SIZE (for a compressed table at its own size too).
-@param[out] ss  the savings
-@return false if there is no figure */
-bool estimate_rebuilt_savings(const innodb_zip_estimate_t &e, uint kbs,
-                              double *ss);
-
-/** Space savings in percent, against the same baseline, if the rows were
-inserted in key order into the table compressed at a KEY_BLOCK_SIZE.
-@param[out] ss  the savings
-@return false if there is no figure */
-bool estimate_inserted_savings(const innodb_zip_estimate_t &e, uint kbs,
-                               double *ss);
-
-/** How much smaller than now, in percent, ALTER TABLE ... ROW_FORMAT=
-COMPRESSED KEY_BLOCK_SIZE=kbs makes the table: its pages in use now against
-the estimate for the rebuild (negative: it grows).
-@param[out] ss  the savings
-@return false if there is no figure */
-bool estimate_current_size_savings(const innodb_zip_estimate_t &e, uint kbs,
-                                   double *ss);
+/** Savings in percent of an estimate at a KEY_BLOCK_SIZE.
+@param[in]  e      the estimate
+@param[in]  kbs    KEY_BLOCK_SIZE in KB
+@param[in]  which  which savings
+@param[out] ss     the savings
+@return false if there is no figure (empty table, size impossible, an
+estimate without that figure) */
+bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs,
+                      Savings which, double *ss);
 
 /** CP_ss in percent: (1 - KEY_BLOCK_SIZE / page size) * 100. */
 double expected_savings(uint kbs, uint logical_page_size);

@@ -21,6 +21,7 @@ Free Software Foundation. */
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "my_inttypes.h"
@@ -369,17 +370,18 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
   /* Off-page columns (BLOB pages) are not modelled: no figure then. */
   const bool off_page = have && m.e.extern_records > 0;
   double ss = 0;
-  const bool have_ss = have && !off_page && estimate_savings(m.e, kbs, &ss);
+  const bool have_ss =
+      have && !off_page && estimate_savings(m.e, kbs, Savings::TABLE, &ss);
   store_double(f[COL_SPACE_SAVINGS], !have_ss, ss);
   /* Beside it: key-ordered inserts at that size, and the rebuild against
   the table's size now (README.md, "Which savings"). */
-  double iss = 0;
-  const bool have_iss = have_ss && estimate_inserted_savings(m.e, kbs, &iss);
-  store_double(f[COL_INSERTED_SPACE_SAVINGS], !have_iss, iss);
-  double css = 0;
-  const bool have_css =
-      have_ss && estimate_current_size_savings(m.e, kbs, &css);
-  store_double(f[COL_CURRENT_SIZE_SAVINGS], !have_css, css);
+  for (const auto &[col, which] :
+       {std::pair{COL_INSERTED_SPACE_SAVINGS, Savings::INSERTED},
+        std::pair{COL_CURRENT_SIZE_SAVINGS, Savings::CURRENT_SIZE}}) {
+    double v = 0;
+    const bool h = have_ss && estimate_savings(m.e, kbs, which, &v);
+    store_double(f[col], !h, v);
+  }
   if (have_ss) {
     store_str(f[COL_SPACE_SAVINGS_SOURCE],
               m.e.is_compressed ? "MEASURED" : "ESTIMATED");
@@ -389,7 +391,7 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
     f[COL_SPACE_SAVINGS_COMPUTED_AT]->set_null();
   }
   double rebuilt = -1000;
-  if (have_ss && !estimate_rebuilt_savings(m.e, kbs, &rebuilt)) {
+  if (have_ss && !estimate_savings(m.e, kbs, Savings::REBUILT, &rebuilt)) {
     rebuilt = -1000;
   }
   const double cp = expected_savings(kbs, s.logical_page_size);
