@@ -81,7 +81,7 @@ constexpr const char *udf_name = "compression_stats_estimate";
 constexpr const char *store_file = "compression_stats_estimates.txt";
 
 /** First line of the file. */
-constexpr const char *store_header = "# compression_stats estimates v2";
+constexpr const char *store_header = "# compression_stats estimates v3";
 
 constexpr uint kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
 
@@ -177,6 +177,7 @@ std::string store_line(uint64_t id, const Estimate &m) {
   for (const auto p : e.inserted_pages) {
     o << ' ' << p;
   }
+  o << ' ' << e.extern_bytes << ' ' << e.extern_pages;
   return o.str();
 }
 
@@ -197,6 +198,7 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
   for (auto &p : e.inserted_pages) {
     in >> p;
   }
+  in >> e.extern_bytes >> e.extern_pages;
   const bool ok = !in.fail() && e.logical_page_size != 0;
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);
@@ -628,6 +630,8 @@ enum ce_column {
   CE_LEAF_PAGES,
   CE_FULL_SCAN,
   CE_OFF_PAGE_RECORDS,
+  CE_OFF_PAGE_BYTES,
+  CE_BLOB_PAGES,
   CE_COMPUTED_AT,
 };
 
@@ -661,6 +665,8 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_U64("LEAF_PAGES", 0),
     CS_STR("FULL_SCAN", 3, 0),
     CS_U64("OFF_PAGE_RECORDS", 0),
+    CS_U64("OFF_PAGE_BYTES", 0),
+    CS_U64("BLOB_PAGES", 0),
     {"COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0, MY_I_S_MAYBE_NULL, "", 0},
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
@@ -915,6 +921,8 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
           store_number(f[CE_LEAF_PAGES], e.leaf_pages);
           store_string(f[CE_FULL_SCAN], e.full_scan ? "YES" : "NO");
           store_number(f[CE_OFF_PAGE_RECORDS], e.extern_records);
+          store_number(f[CE_OFF_PAGE_BYTES], e.extern_bytes);
+          store_number(f[CE_BLOB_PAGES], e.extern_pages);
           store_time(thd, f[CE_COMPUTED_AT], m.computed_at);
           if (schema_table_store_record(thd, t)) {
             return true;

@@ -367,11 +367,9 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
   const bool have =
       may_see_estimates(thd, schema.name().c_str(), tab.name().c_str()) &&
       estimate_get(table_id, &m);
-  /* Off-page columns (BLOB pages) are not modelled: no figure then. */
-  const bool off_page = have && m.e.extern_records > 0;
   double ss = 0;
   const bool have_ss =
-      have && !off_page && estimate_savings(m.e, kbs, Savings::TABLE, &ss);
+      have && estimate_savings(m.e, kbs, Savings::TABLE, &ss);
   store_double(f[COL_SPACE_SAVINGS], !have_ss, ss);
   /* Beside it: key-ordered inserts at that size, and the rebuild against
   the table's size now (README.md, "Which savings"). */
@@ -399,8 +397,6 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
   const char *verdict =
       tab.row_format() == dd::Table::RF_REDUNDANT && !s.is_compressed
           ? "REDUNDANT_ROW_FORMAT"
-      : off_page && m.e.data_bytes > 0
-          ? "OFF_PAGE_COLUMNS"
           : selective_verdict(s.is_compressed, have_ss,
                               have && m.e.data_bytes == 0, ss, rebuilt, cp,
                               sysvar_delta, &closeness);

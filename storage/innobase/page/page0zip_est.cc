@@ -38,6 +38,15 @@ for more details.
  records, times the bytes of records in the leaf pages, give the leaf
  pages of the compressed B-tree; non-leaf pages scale with them.
 
+ Off-page columns (BLOB pages) are modelled apart: for the columns of the
+ start page's records, a few of them are read whole and deflated as InnoDB
+ would store them in a compressed table (lob/zlob0ins.cc: one zlib stream
+ in whole pages up to 128 KB, else a stream per 128 KB chunk, lob/lob0impl.cc),
+ and the pages they take at each size, uncompressed (lob/lob0ins.cc) and
+ packed full are extrapolated to the start pages. The leaf segment holds the
+ BLOB pages too, so the B-tree leaves of a clustered index with long columns
+ are counted from the node pointers one level up.
+
  Nothing is written: the scratch pages are private, page_zip_compress()
  runs with no mini-transaction, and page_zip_est_trial keeps the trials
  out of every compression statistic and out of the adaptive padding.
@@ -62,6 +71,12 @@ for more details.
 #include "dict0mem.h"
 #include "dict0zip_opt.h"
 #include "fsp0fsp.h"
+#include "lob0first.h"
+#include "lob0impl.h"
+#include "lob0lob.h"
+#include "lob0pages.h"
+#include "zlob0first.h"
+#include "zlob0index.h"
 #include "mtr0mtr.h"
 #include "page0cur.h"
 #include "page0page.h"
@@ -73,6 +88,8 @@ for more details.
 #include "srv0shutdown.h"
 #include "srv0srv.h"
 #include "srv0start.h"
+
+#include <zlib.h>
 
 thread_local bool page_zip_est_trial = false;
 
@@ -102,6 +119,14 @@ ulint page_zip_est_max_run(const dict_index_t *index) {
 bytes of records than this. */
 constexpr ulint PAGE_ZIP_EST_PRECISION = 64;
 
+/** Off-page columns of a trial's start page read and deflated; the others
+take their ratio. */
+constexpr ulint PAGE_ZIP_EST_LOB_FIELDS = 4;
+
+/** Bytes of an off-page column read at most: its first two chunks of
+lob::Z_CHUNK_SIZE; the rest takes their ratio. */
+constexpr ulint PAGE_ZIP_EST_LOB_PREFIX = 2 * lob::Z_CHUNK_SIZE;
+
 /** Page builds the loader model simulates at most per index and size;
 the rest is extrapolated from the steady state. */
 constexpr uint64_t PAGE_ZIP_EST_MAX_BUILDS = 1 << 20;
@@ -117,6 +142,12 @@ struct page_zip_est_unit_t {
   /** Per size: the most leading records that compress into it with
   nothing left free, as far as key-ordered inserts fill a page. */
   uint32_t fit0[INNODB_ZIP_EST_N_SIZES];
+  /** Bytes of the off-page columns of the start page's records. */
+  double lob_bytes{0};
+  /** Uncompressed BLOB pages those columns take when rebuilt. */
+  double lob_pages{0};
+  /** Per size: compressed BLOB pages those columns take. */
+  double lob_zip[INNODB_ZIP_EST_N_SIZES]{};
 };
 
 /** One B-tree being estimated. */
@@ -135,10 +166,12 @@ struct page_zip_est_index_t {
   /** Share of each compressed page in percent that the tight split keeps
   free (innodb_compression_bulk_free_pct); 0 with HALF */
   ulint free_pct;
-  /** Leaf pages in use. */
+  /** B-tree leaf pages. */
   ulint leaf_pages;
-  /** Pages in use in both segments. */
+  /** Pages in use in both segments, BLOB pages included. */
   ulint used_pages;
+  /** BLOB pages in the leaf segment now. */
+  ulint lob_pages;
   /** Sum of the used bytes of the trials' start pages. */
   uint64_t start_bytes;
   /** Whether a trial starts at every leaf page: a full scan, or an index
@@ -161,6 +194,34 @@ class Page_zip_est_scratch {
     buf_block_free(m_trial);
     buf_block_free(m_zip);
     mem_heap_free(m_heap);
+    if (m_lob_heap != nullptr) {
+      mem_heap_free(m_lob_heap);
+    }
+    if (m_zlib_heap != nullptr) {
+      mem_heap_free(m_zlib_heap);
+    }
+  }
+
+  /** A buffer of PAGE_ZIP_EST_LOB_PREFIX bytes for an off-page column,
+  allocated on first use. */
+  byte *lob_buf() {
+    if (m_lob_heap == nullptr) {
+      m_lob_heap = mem_heap_create(PAGE_ZIP_EST_LOB_PREFIX + UNIV_PAGE_SIZE,
+                                   UT_LOCATION_HERE);
+      m_lob_buf = static_cast<byte *>(
+          mem_heap_alloc(m_lob_heap, PAGE_ZIP_EST_LOB_PREFIX + UNIV_PAGE_SIZE));
+    }
+    return m_lob_buf;
+  }
+
+  /** An empty heap for zlib (page_zip_set_alloc()), as zInserter uses. */
+  mem_heap_t *zlib_heap() {
+    if (m_zlib_heap == nullptr) {
+      m_zlib_heap = mem_heap_create(250000, UT_LOCATION_HERE);
+    } else {
+      mem_heap_empty(m_zlib_heap);
+    }
+    return m_zlib_heap;
   }
   Page_zip_est_scratch(const Page_zip_est_scratch &) = delete;
   Page_zip_est_scratch &operator=(const Page_zip_est_scratch &) = delete;
@@ -173,6 +234,14 @@ class Page_zip_est_scratch {
   buf_block_t *m_zip;
   /** Heap for record offsets. */
   mem_heap_t *m_heap;
+
+ private:
+  /** Heap of m_lob_buf. */
+  mem_heap_t *m_lob_heap{nullptr};
+  /** Off-page column being read; its zlib output goes to its end. */
+  byte *m_lob_buf{nullptr};
+  /** Heap of the zlib streams. */
+  mem_heap_t *m_zlib_heap{nullptr};
 };
 
 /** Make a scratch block an empty leaf page of an index.
@@ -256,6 +325,268 @@ void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
     page = buf_block_get_frame(block);
     if (!page_is_leaf(page) || btr_page_get_index_id(page) != index->id) {
       return;
+    }
+  }
+}
+
+/** Uncompressed BLOB pages of one off-page column written anew
+(lob::insert(), lob/lob0ins.cc): the first page with the LOB index and
+some data, data pages, and index pages once the first page's entries (one
+per page of data) are used up.
+@param[in]  len  bytes of the column
+@return pages */
+double page_zip_est_lob_pages(double len) {
+  const double first = static_cast<double>(lob::first_page_t::max_space_available());
+  const double n_data =
+      len > first ? std::ceil((len - first) / lob::data_page_t::payload()) : 0;
+  const double entries = 1 + n_data;
+  const double in_first = static_cast<double>(lob::first_page_t::node_count());
+  const double n_index =
+      entries > in_first
+          ? std::ceil((entries - in_first) / lob::node_page_t::node_count())
+          : 0;
+  return 1 + n_data + n_index;
+}
+
+/** Index and fragment entries in the first page of a compressed LOB
+(z_first_page_t::get_n_index_entries(), get_n_frag_entries()).
+@param[in]   zip_size  compressed page size
+@param[out]  n_index   index entries
+@param[out]  n_frag    fragment entries */
+void page_zip_est_zlob_entries(ulint zip_size, ulint *n_index, ulint *n_frag) {
+  switch (zip_size) {
+    case 16384:
+      *n_index = 100;
+      *n_frag = 200;
+      return;
+    case 8192:
+      *n_index = 80;
+      *n_frag = 100;
+      return;
+    case 4096:
+      *n_index = *n_frag = 40;
+      return;
+    case 2048:
+      *n_index = *n_frag = 20;
+      return;
+    default:
+      *n_index = *n_frag = 5;
+  }
+}
+
+/** Compressed BLOB pages of one off-page column of a compressed table.
+@param[in]  len       bytes of the column
+@param[in]  zchunks   bytes of the zlib stream of each chunk of it: one
+                      stream up to lob::Z_CHUNK_SIZE, else one per chunk
+@param[in]  zip_size  compressed page size
+@return pages */
+double page_zip_est_zlob_pages(ulint len, const std::vector<double> &zchunks,
+                               ulint zip_size) {
+  if (lob::ref_t::use_single_z_stream(len)) {
+    /* zInserter::write_into_single_page(): one stream, in whole pages
+    after the file page header. */
+    return std::max(1.0, std::ceil(zchunks[0] / (zip_size - FIL_PAGE_DATA)));
+  }
+  /* lob::z_insert() and z_insert_strm(): the first page holds the LOB
+  index, the fragment entries and the start of the first chunk's stream;
+  the rest of a stream goes to data pages while it is no smaller than a
+  quarter of a fragment page (z_frag_page_t::can_data_fit()), and its tail
+  to fragments, which the column's own fragment pages hold. */
+  ulint n_index;
+  ulint n_frag;
+  page_zip_est_zlob_entries(zip_size, &n_index, &n_frag);
+  const double first = static_cast<double>(
+      zip_size - lob::z_first_page_t::OFFSET_INDEX_BEGIN -
+      n_index * lob::z_index_entry_t::SIZE -
+      n_frag * lob::z_frag_entry_t::SIZE - FIL_PAGE_DATA_END);
+  const double data = static_cast<double>(
+      zip_size - lob::z_data_page_t::OFFSET_DATA_BEGIN - FIL_PAGE_DATA_END);
+  const double frag_max = static_cast<double>(
+      zip_size - lob::z_frag_page_t::OFFSET_FRAGS_BEGIN -
+      lob::z_frag_page_t::OFFSET_PAGE_DIR_ENTRY_COUNT);
+  /* A fragment's header and its page directory slot. */
+  const double frag_overhead = static_cast<double>(
+      lob::frag_node_t::overhead());
+  double pages = 1;
+  double frag_bytes = 0;
+  bool first_used = false;
+  for (const double z : zchunks) {
+    double remain = std::ceil(z);
+    if (!first_used) {
+      remain -= std::min(remain, first);
+      first_used = true;
+    }
+    while (remain > 0 && remain >= frag_max / 4) {
+      pages++;
+      remain -= std::min(remain, data);
+    }
+    if (remain > 0) {
+      frag_bytes += remain + frag_overhead;
+    }
+  }
+  pages += std::ceil(frag_bytes / frag_max);
+  if (zchunks.size() > n_index) {
+    /* z_index_page_t: more index entries. */
+    const double per_page = static_cast<double>(
+        (zip_size - FIL_PAGE_DATA - FIL_PAGE_DATA_END) /
+        lob::z_index_entry_t::SIZE);
+    pages += std::ceil((zchunks.size() - n_index) / per_page);
+  }
+  return pages;
+}
+
+/** Bytes of the zlib streams InnoDB writes for an off-page column of a
+compressed table (or for a prefix of it).
+@param[in]      data     the column or its prefix
+@param[in]      len      bytes of data
+@param[in]      chunked  the whole column is longer than lob::Z_CHUNK_SIZE:
+                         a stream per chunk (z_insert_chunk()), else one
+                         stream (zInserter::prepare())
+@param[in]      level    zlib level
+@param[in,out]  s        scratch (zlib heap)
+@param[out]     out      output buffer of UNIV_PAGE_SIZE bytes
+@param[out]     zchunks  bytes of each stream, appended to
+@return bytes of the streams */
+ulint page_zip_est_lob_deflate(const byte *data, ulint len, bool chunked,
+                               ulint level, Page_zip_est_scratch &s,
+                               byte *out, std::vector<double> &zchunks) {
+  ulint total = 0;
+  ulint off = 0;
+  do {
+    const ulint n = chunked ? std::min<ulint>(len - off, lob::Z_CHUNK_SIZE)
+                            : len;
+    z_stream strm;
+    memset(&strm, 0, sizeof strm);
+    page_zip_set_alloc(&strm, s.zlib_heap());
+    int err = chunked ? deflateInit(&strm, static_cast<int>(level))
+                      : deflateInit2(&strm, static_cast<int>(level),
+                                     Z_DEFLATED, 15, 7, Z_DEFAULT_STRATEGY);
+    ut_a(err == Z_OK);
+    strm.next_in = const_cast<byte *>(data + off);
+    strm.avail_in = static_cast<uInt>(n);
+    do {
+      strm.next_out = out;
+      strm.avail_out = static_cast<uInt>(UNIV_PAGE_SIZE);
+      err = deflate(&strm, Z_FINISH);
+    } while (err == Z_OK);
+    ut_a(err == Z_STREAM_END);
+    total += strm.total_out;
+    zchunks.push_back(static_cast<double>(strm.total_out));
+    deflateEnd(&strm);
+    off += n;
+  } while (off < len);
+  return total;
+}
+
+/** Model the off-page columns of the records of a trial's start page: a
+few of them, evenly spaced, are read (their first PAGE_ZIP_EST_LOB_PREFIX
+bytes) and deflated at the table's level; the others, and the rest of
+longer ones, take the ratio of those.
+@param[in]      index  clustered index
+@param[in]      page   latched start page
+@param[in]      level  zlib level
+@param[in,out]  s      scratch blocks
+@param[in,out]  unit   the trial: its lob_ members are set */
+void page_zip_est_lob(dict_index_t *index, const page_t *page, ulint level,
+                      Page_zip_est_scratch &s, page_zip_est_unit_t &unit) {
+  struct lob_field_t {
+    /** The field in the record, ending with the BLOB reference. */
+    const byte *data;
+    /** Bytes of it in the record. */
+    ulint local_len;
+    /** Bytes of the whole column. */
+    ulint len;
+  };
+  std::vector<lob_field_t> fields;
+  ulint *offsets = nullptr;
+  mem_heap_empty(s.m_heap);
+
+  for (const rec_t *rec = page_rec_get_next_const(page_get_infimum_rec(page));
+       !page_rec_is_supremum(rec); rec = page_rec_get_next_const(rec)) {
+    if (rec_get_deleted_flag(rec, true)) {
+      continue;
+    }
+    offsets = rec_get_offsets(rec, index, offsets, ULINT_UNDEFINED,
+                              UT_LOCATION_HERE, &s.m_heap);
+    if (!rec_offs_any_extern(offsets)) {
+      continue;
+    }
+    for (ulint i = 0; i < rec_offs_n_fields(offsets); i++) {
+      if (!rec_offs_nth_extern(index, offsets, i)) {
+        continue;
+      }
+      ulint local_len;
+      const byte *data = rec_get_nth_field(index, rec, offsets, i, &local_len);
+      if (local_len < BTR_EXTERN_FIELD_REF_SIZE) {
+        continue;
+      }
+      const lob::ref_t ref(const_cast<byte *>(data) + local_len -
+                           BTR_EXTERN_FIELD_REF_SIZE);
+      if (ref.is_null_relaxed() || ref.is_being_modified()) {
+        /* Not written yet, or being written or freed. */
+        continue;
+      }
+      const ulint ext = ref.length();
+      fields.push_back(
+          {data, local_len, local_len - BTR_EXTERN_FIELD_REF_SIZE + ext});
+    }
+  }
+  if (fields.empty()) {
+    return;
+  }
+
+  const page_size_t page_size = dict_table_page_size(index->table);
+  byte *buf = s.lob_buf();
+  byte *out = buf + PAGE_ZIP_EST_LOB_PREFIX;
+  /* Per field: the streams of the chunks read, and the ratio of them. */
+  std::vector<std::vector<double>> zread(fields.size());
+  std::vector<double> field_ratio(fields.size(), -1);
+  double read = 0;
+  double zbytes = 0;
+  const ulint step = (fields.size() + PAGE_ZIP_EST_LOB_FIELDS - 1) /
+                     PAGE_ZIP_EST_LOB_FIELDS;
+  for (ulint j = step / 2; j < fields.size(); j += step) {
+    const lob_field_t &f = fields[j];
+    const ulint want = std::min<ulint>(f.len, PAGE_ZIP_EST_LOB_PREFIX);
+    const ulint got = lob::btr_copy_externally_stored_field_prefix(
+        nullptr, index, buf, want, page_size, f.data, false, f.local_len);
+    if (got == 0) {
+      continue;
+    }
+    const ulint z = page_zip_est_lob_deflate(
+        buf, got, !lob::ref_t::use_single_z_stream(f.len), level, s, out,
+        zread[j]);
+    read += got;
+    zbytes += z;
+    field_ratio[j] = static_cast<double>(z) / got;
+    if (got < f.len) {
+      /* Only whole chunks count as read. */
+      zread[j].resize(got / lob::Z_CHUNK_SIZE);
+    }
+  }
+  /* None could be read (being purged): stored as they are. */
+  const double ratio = read > 0 ? zbytes / read : 1.0;
+
+  std::vector<double> zchunks;
+  for (ulint j = 0; j < fields.size(); j++) {
+    const ulint len = fields[j].len;
+    const double r = field_ratio[j] >= 0 ? field_ratio[j] : ratio;
+    zchunks = zread[j];
+    if (lob::ref_t::use_single_z_stream(len)) {
+      zchunks.resize(1, len * r);
+    } else {
+      for (ulint off = zchunks.size() * lob::Z_CHUNK_SIZE; off < len;
+           off += lob::Z_CHUNK_SIZE) {
+        zchunks.push_back(std::min<ulint>(len - off, lob::Z_CHUNK_SIZE) * r);
+      }
+    }
+    unit.lob_bytes += len;
+    unit.lob_pages += page_zip_est_lob_pages(static_cast<double>(len));
+    for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
+      const ulint zip_size = page_zip_est_kbs[k] * 1024;
+      if (zip_size <= UNIV_PAGE_SIZE) {
+        unit.lob_zip[k] += page_zip_est_zlob_pages(len, zchunks, zip_size);
+      }
     }
   }
 }
@@ -590,16 +921,68 @@ double page_zip_est_tree_pages(double leaf, double upper) {
   return n_leaf + std::max(1.0, n_leaf * (upper - 1));
 }
 
+/** Whether the records of an index may have columns stored off-page: a
+clustered index with a long column (BLOB, TEXT, JSON, long VARCHAR). */
+bool page_zip_est_may_have_lobs(const dict_index_t *index) {
+  if (!index->is_clustered()) {
+    return false;
+  }
+  for (ulint i = 0; i < index->n_fields; i++) {
+    if (DATA_BIG_COL(index->get_col(i))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Leaf pages of a B-tree, counted as the node pointers one level up.
+@param[in]      index  index
+@param[in]      root   its latched root page
+@param[in,out]  mtr    mini-transaction holding the index latch
+@return leaf pages */
+ulint page_zip_est_count_leaves(dict_index_t *index, const page_t *root,
+                                mtr_t *mtr) {
+  if (page_is_leaf(root)) {
+    return 1;
+  }
+  btr_pcur_t pcur;
+  pcur.open_at_side(true, index, BTR_SEARCH_TREE | BTR_ALREADY_S_LATCHED, true,
+                    1, mtr);
+  buf_block_t *block = pcur.get_block();
+  pcur.close();
+  ulint n = 0;
+  for (;;) {
+    const page_t *page = buf_block_get_frame(block);
+    n += page_get_n_recs(page);
+    const page_no_t next = btr_page_get_next(page, mtr);
+    if (next == FIL_NULL) {
+      break;
+    }
+    /* The index latch keeps the level as it is; keep only one page of
+    it latched. */
+    buf_block_t *right =
+        btr_block_get(page_id_t(index->space, next),
+                      dict_table_page_size(index->table), RW_S_LATCH,
+                      UT_LOCATION_HERE, index, mtr);
+    mtr->memo_release(block, MTR_MEMO_PAGE_S_FIX);
+    block = right;
+  }
+  return std::max<ulint>(n, 1);
+}
+
 /** Count the pages of an index.
 @param[in]   index  index
-@param[out]  leaf   leaf pages in use
+@param[out]  leaf   B-tree leaf pages
 @param[out]  used   pages in use in both segments
+@param[out]  lobs   BLOB pages in the leaf segment
 @return false if the index cannot be read */
-bool page_zip_est_index_size(dict_index_t *index, ulint *leaf, ulint *used) {
+bool page_zip_est_index_size(dict_index_t *index, ulint *leaf, ulint *used,
+                             ulint *lobs) {
   mtr_t mtr;
   mtr_start(&mtr);
   mtr_s_lock(dict_index_get_lock(index), &mtr, UT_LOCATION_HERE);
   *leaf = btr_get_size(index, BTR_N_LEAF_PAGES, &mtr);
+  *lobs = 0;
   if (*leaf == ULINT_UNDEFINED) {
     mtr_commit(&mtr);
     return false;
@@ -610,6 +993,14 @@ bool page_zip_est_index_size(dict_index_t *index, ulint *leaf, ulint *used) {
   fseg_n_reserved_pages(root + PAGE_HEADER + PAGE_BTR_SEG_TOP, &top, &mtr);
   fseg_n_reserved_pages(root + PAGE_HEADER + PAGE_BTR_SEG_LEAF, &n_leaf, &mtr);
   *used = top + n_leaf;
+  if (page_zip_est_may_have_lobs(index)) {
+    /* The leaf segment holds the BLOB pages too (btr_get_size()). */
+    const ulint btree = page_zip_est_count_leaves(index, root, &mtr);
+    if (btree < *leaf) {
+      *lobs = *leaf - btree;
+      *leaf = btree;
+    }
+  }
   mtr_commit(&mtr);
   return true;
 }
@@ -683,8 +1074,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       page_zip_est_index_t idx;
       ulint leaf = 0;
       ulint used = 0;
+      ulint lobs = 0;
       if (index->page == FIL_NULL ||
-          !page_zip_est_index_size(index, &leaf, &used)) {
+          !page_zip_est_index_size(index, &leaf, &used, &lobs)) {
         continue;
       }
       if (!page_zip_est_wanted(index)) {
@@ -699,7 +1091,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
       idx.tight = tight;
       idx.free_pct = tight ? free_pct : 0;
       idx.leaf_pages = std::max<ulint>(leaf, 1);
-      idx.used_pages = std::max(used, idx.leaf_pages);
+      idx.used_pages = std::max(used, idx.leaf_pages + lobs);
+      idx.lob_pages = lobs;
       idx.start_bytes = 0;
       idx.full = full_scan || idx.leaf_pages <= sample_pages;
       indexes.push_back(std::move(idx));
@@ -785,6 +1178,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
                            page_dir_calc_reserved_space(page_get_n_recs(page));
         next = btr_page_get_next(page, &mtr);
         page_zip_est_unit_t unit;
+        if (index->is_clustered()) {
+          page_zip_est_lob(index, page, level, scratch, unit);
+        }
         page_zip_est_collect(index, block, &mtr, scratch, unit, extern_recs);
         mtr_commit(&mtr);
         sampled_recs += unit.cum.size() - 1;
@@ -820,6 +1216,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   uint64_t used_pages = other_pages;
   uint64_t sampled_pages = 0;
   double data_bytes = 0;
+  double extern_bytes = 0;
+  uint64_t extern_pages = 0;
   double known_used = 0;
 
   for (const auto &idx : indexes) {
@@ -837,18 +1235,44 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
                         idx.leaf_pages;
     data_bytes += bytes;
     known_used += idx.used_pages;
+    /* Off-page columns: as the bytes of records, the start pages' times the
+    leaf pages. */
+    const double per_start =
+        idx.full ? 1.0
+                 : static_cast<double>(idx.leaf_pages) / idx.units.size();
+    double lob_bytes = 0;
+    double lob_pages = 0;
+    double lob_zip[INNODB_ZIP_EST_N_SIZES] = {};
+    for (const auto &u : idx.units) {
+      lob_bytes += u.lob_bytes * per_start;
+      lob_pages += u.lob_pages * per_start;
+      for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
+        lob_zip[k] += u.lob_zip[k] * per_start;
+      }
+    }
+    extern_bytes += lob_bytes;
+    extern_pages += idx.lob_pages;
     /* Non-leaf pages in proportion to the leaf pages. */
-    const double upper = static_cast<double>(idx.used_pages) / idx.leaf_pages;
+    const double upper =
+        static_cast<double>(idx.used_pages - idx.lob_pages) / idx.leaf_pages;
     uncompressed += page_zip_est_tree_pages(
-        page_zip_est_model(idx, INNODB_ZIP_EST_N_SIZES, bytes), upper);
+                        page_zip_est_model(idx, INNODB_ZIP_EST_N_SIZES, bytes),
+                        upper) +
+                    lob_pages;
     /* The baseline is not rounded to whole pages: the compressed sizes
-    are, so that a small table that does not compress saves nothing. */
-    full += std::max(1.0, page_zip_est_full(bytes) * upper);
+    are, so that a small table that does not compress saves nothing.
+    Off-page columns in full BLOB data pages. */
+    full += std::max(1.0, page_zip_est_full(bytes) * upper) +
+            lob_bytes / lob::data_page_t::payload();
     for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
       estimated[k] +=
-          page_zip_est_tree_pages(page_zip_est_model(idx, k, bytes), upper);
-      inserted[k] += page_zip_est_tree_pages(
-          page_zip_est_model(idx, k, bytes, PAGE_ZIP_EST_INSERTED), upper);
+          page_zip_est_tree_pages(page_zip_est_model(idx, k, bytes), upper) +
+          lob_zip[k];
+      inserted[k] +=
+          page_zip_est_tree_pages(
+              page_zip_est_model(idx, k, bytes, PAGE_ZIP_EST_INSERTED),
+              upper) +
+          lob_zip[k];
       page_zip_est_failures(idx, k, fail[k], trials[k]);
     }
   }
@@ -873,6 +1297,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   est->uncompressed_pages = static_cast<uint64_t>(uncompressed * scale + 0.5);
   est->full_pages = static_cast<uint64_t>(full * scale + 0.5);
   est->extern_records = extern_recs;
+  est->extern_bytes = static_cast<uint64_t>(extern_bytes + 0.5);
+  est->extern_pages = extern_pages;
   for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
     const ulint kbs = page_zip_est_kbs[k];
     auto &out = est->sizes[k];

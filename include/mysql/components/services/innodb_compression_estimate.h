@@ -72,8 +72,7 @@ struct innodb_zip_estimate_t {
   uint64_t uncompressed_pages;
   /** Estimates, by KEY_BLOCK_SIZE 1, 2, 4, 8, 16 KB. */
   struct innodb_zip_est_size_t sizes[INNODB_ZIP_EST_N_SIZES];
-  /** Sampled records with columns stored off-page (BLOB pages, which the
-  estimate does not model). */
+  /** Sampled records with columns stored off-page (BLOB pages). */
   uint64_t extern_records;
   /** Pages of logical_page_size the same records take packed into full
   uncompressed pages, nothing left free: the baseline of the space savings
@@ -83,6 +82,14 @@ struct innodb_zip_estimate_t {
   the rows were inserted in key order into the compressed table (pages
   filled as far as they compress); 0 where sizes[] has key_block_size 0. */
   uint64_t inserted_pages[INNODB_ZIP_EST_N_SIZES];
+  /** Estimated bytes of the columns stored off-page (BLOB pages), whole
+  columns, uncompressed. They are in full_pages, uncompressed_pages,
+  sizes[].pages and inserted_pages as the pages InnoDB would store them in:
+  uncompressed LOB pages, or zlib streams in compressed BLOB pages. */
+  uint64_t extern_bytes;
+  /** Pages of physical_page_size that hold off-page columns now (the leaf
+  segments' pages that are not B-tree leaves); included in used_pages. */
+  uint64_t extern_pages;
 };
 
 /** Outcome of estimate_table(). */
