@@ -17,6 +17,8 @@ used_pages() {
 #   words   the same schema and rules, a-strings of English words
 #           (@tpcc_data = 'words'): compresses well
 #   text    40,812 paragraphs of English prose (text_corpus.py)
+#   docs    the same prose as documents of 8 to 64 KB (text_corpus.py
+#           --docs): columns stored off-page
 #   random  25,000 rows of 200 random bytes (RANDOM_BYTES): nothing to save
 load_set() {
   local acc="$COMPRESS_ROOT/scripts/accuracy"
@@ -31,6 +33,10 @@ load_set() {
       sql "$2" -e "CREATE TABLE text_doc (id INT AUTO_INCREMENT PRIMARY KEY,
         source VARCHAR(64) NOT NULL, body TEXT NOT NULL, KEY (source))"
       python3 "$acc/text_corpus.py" "$SRC_DIR" | sql "$2" ;;
+    docs)
+      sql "$2" -e "CREATE TABLE text_blob (id INT AUTO_INCREMENT PRIMARY KEY,
+        title VARCHAR(64) NOT NULL, body MEDIUMTEXT NOT NULL)"
+      python3 "$acc/text_corpus.py" --docs "$SRC_DIR" | sql "$2" ;;
     random)
       sql "$2" -e "SET SESSION cte_max_recursion_depth = 100000;
         CREATE TABLE random_bytes (id INT PRIMARY KEY, n INT NOT NULL,
