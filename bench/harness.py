@@ -2,7 +2,7 @@
 """Benchmark harness: runs a named experiment against the patched server.
 
 Usage (through bench/run.sh, which installs sysbench and matplotlib first):
-  bench/run.sh paper|tuning|overhead|all [--quick] [--out DIR] [--reps N]
+  bench/run.sh paper|tuning|overhead|hotpath|sizes|all [--quick] [--out DIR] [--reps N]
 
 Each experiment starts its own mysqld (the build's, or a variant) on a data
 directory under $COMPRESS_CACHE_DIR/bench with its own configuration, loads
@@ -505,6 +505,119 @@ def selective_tables(base, kbs, load_opts):
     return chosen, est, verdicts
 
 
+def alter_sizes(base, kbss, load_opts):
+    """ALTER TABLE every table of a copy of the N layout to each
+    KEY_BLOCK_SIZE in turn (the way a DBA compresses an existing table; the
+    tight bulk load of patches 0016-0017 with its defaults) and return, per
+    size, the table sizes (table_sizes(), as for the loaded layouts), the
+    seconds of each ALTER and CURRENT_SIZE_SAVINGS estimated before."""
+    live = os.path.join(BENCH, "live-datadir")
+    copy_datadir(base.saved, live)
+    srv = Server(live, load_opts)
+    srv.start()
+    sizes, secs, css = {}, {}, {}
+    try:
+        srv.sql("CALL compression_advisor.estimate_all('%s', NULL)" % DB)
+        for r in srv.sql("SELECT TABLE_NAME, KEY_BLOCK_SIZE, "
+                         "IFNULL(CURRENT_SIZE_SAVINGS, '') "
+                         "FROM information_schema.COMPRESSION_ESTIMATES "
+                         "WHERE TABLE_SCHEMA = '%s'" % DB):
+            if r[2] != "":
+                css.setdefault(r[0], {})[int(r[1])] = float(r[2])
+        for k in kbss:
+            secs[k] = {}
+            for t in TABLES:
+                t0 = time.time()
+                srv.sql("ALTER TABLE %s ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=%d"
+                        % (t, k), db=DB)
+                secs[k][t] = time.time() - t0
+            sizes[k] = table_sizes(srv)
+            log("ALTER TABLE at %d KB: %.1f MB in %.1f s" % (
+                k, sum(sizes[k].values()) / 2**20, sum(secs[k].values())))
+    finally:
+        srv.stop()
+    return sizes, secs, css
+
+
+def size_report(loads, est, alter, css, kbss):
+    """Rows of the per-table savings table (the paper's Table 4): loaded
+    into compressed tables (A layouts), ALTER TABLE of the loaded N copy,
+    and the estimates on the N copy. Returns CSV rows and Markdown."""
+    size_rows = []
+    n_sizes = loads["N"][1]
+    for t in TABLES:
+        row = {"table": t, "N_MB": n_sizes.get(t, 0) / 2**20}
+        for k in kbss:
+            a = loads["A%d" % k][1].get(t, 0) if "A%d" % k in loads else None
+            row["A%d_MB" % k] = None if a is None else a / 2**20
+            row["SS%d" % k] = (100 * (1 - a / n_sizes[t])
+                               if a is not None and n_sizes.get(t) else None)
+            al = alter.get(k, {}).get(t)
+            row["ALTER%d_MB" % k] = None if al is None else al / 2**20
+            row["ALTER_SS%d" % k] = (100 * (1 - al / n_sizes[t])
+                                     if al is not None and n_sizes.get(t) else None)
+            row["est_SS%d" % k] = est.get(t, {}).get(k)
+            row["est_CSS%d" % k] = css.get(t, {}).get(k)
+        size_rows.append(row)
+    f = lambda v: "-" if v is None else "%.1f" % v
+    hdr = ["table", "uncompressed MB"]
+    for k in kbss:
+        hdr += ["SS %d KB loaded" % k, "SS %d KB ALTER" % k,
+                "est. size now->after %d KB" % k, "est. SPACE_SAVINGS %d KB" % k]
+    hdr += ["paper SS 8 KB"]
+    rows = []
+    for r in size_rows:
+        row = [r["table"], "%.1f" % r["N_MB"]]
+        for k in kbss:
+            row += [f(r["SS%d" % k]), f(r["ALTER_SS%d" % k]),
+                    f(r["est_CSS%d" % k]), f(r["est_SS%d" % k])]
+        row += ["%d" % PAPER_SS[r["table"]]]
+        rows.append(row)
+    tot = ["**all**", "%.1f" % (sum(n_sizes.values()) / 2**20)]
+    n_all = sum(n_sizes.get(t, 0) for t in TABLES)
+    for k in kbss:
+        a_all = (sum(loads["A%d" % k][1].get(t, 0) for t in TABLES)
+                 if "A%d" % k in loads else None)
+        al_all = sum(alter[k].get(t, 0) for t in TABLES) if k in alter else None
+        tot += [f(None if a_all is None else 100 * (1 - a_all / n_all)),
+                f(None if al_all is None else 100 * (1 - al_all / n_all)), "", ""]
+    tot += ["37.6"]
+    rows.append(tot)
+    return size_rows, md_table(hdr, rows)
+
+
+def exp_sizes(args, out):
+    """The per-table savings alone (no throughput runs): N, A8 and A4
+    loaded (kept copies reused), estimates and ALTER TABLE of the N copy."""
+    W = args.warehouses or (1 if args.quick else 4)
+    kbss = [8] if args.quick else [8, 4]
+    load_opts = {"innodb_buffer_pool_size": "1G"}
+    loads = {}
+    base = Layout("N", "", note="no compression")
+    loads["N"] = load("sizes", base, W, load_opts, reuse=True)
+    est = {}
+    for k in kbss:
+        _, est, _ = selective_tables(base, k, load_opts)
+        lay = Layout("A%d" % k, "*:" + COMPRESSED % k)
+        loads[lay.name] = load("sizes", lay, W, load_opts, reuse=True)
+    alter, alter_secs, css = alter_sizes(base, kbss, load_opts)
+    size_rows, table = size_report(loads, est, alter, css, kbss)
+    write_csv(os.path.join(out, "sizes.csv"), size_rows)
+    md = ["# Space savings per table: loaded, ALTER TABLE, estimated", "",
+          "Measured %s on this build, %d warehouses. MB are DATA_LENGTH + "
+          "INDEX_LENGTH after ANALYZE TABLE. *Loaded*: the database loaded "
+          "into compressed tables. *ALTER*: ALTER TABLE ... "
+          "ROW_FORMAT=COMPRESSED of the loaded uncompressed copy. Estimates "
+          "on the uncompressed copy (default sample): CURRENT_SIZE_SAVINGS "
+          "(size now vs after the ALTER) and SPACE_SAVINGS (the SELECTIVE "
+          "T_ss, against full pages)." % (time.strftime("%Y-%m-%d"), W), "",
+          table, "",
+          "ALTER seconds: " + "; ".join(
+              "%d KB %.1f" % (k, sum(alter_secs[k].values())) for k in kbss), ""]
+    with open(os.path.join(out, "report.md"), "w") as fh:
+        fh.write("\n".join(md) + "\n")
+
+
 def exp_paper(args, out):
     quick = args.quick
     W = args.warehouses or (1 if quick else 4)
@@ -575,17 +688,9 @@ def exp_paper(args, out):
                 log("  tpmC %.0f tpm %.0f" % (res["tpmC"], res["tpm"]))
     write_csv(os.path.join(out, "runs.csv"), runs)
 
-    # Table 4: sizes.
-    size_rows = []
-    n_sizes = loads["N"][1]
-    for t in TABLES:
-        row = {"table": t, "N_MB": n_sizes.get(t, 0) / 2**20}
-        for k in kbss:
-            a = loads["A%d" % k][1].get(t, 0)
-            row["A%d_MB" % k] = a / 2**20
-            row["SS%d" % k] = 100 * (1 - a / n_sizes[t]) if n_sizes.get(t) else 0
-            row["est_SS%d" % k] = est.get(t, {}).get(k)
-        size_rows.append(row)
+    # Table 4: sizes, loaded and by ALTER TABLE of the N copy.
+    alter, _, css = alter_sizes(layouts[0], kbss, load_opts)
+    size_rows, size_md = size_report(loads, est, alter, css, kbss)
     write_csv(os.path.join(out, "sizes.csv"), size_rows)
     total = {}
     for lay in layouts:
@@ -604,20 +709,7 @@ def exp_paper(args, out):
           "configurations interleaved." % (
               time.strftime("%Y-%m-%d"), W, threads, bp_run, warm, secs, reps),
           "", "## Space savings per table (the paper's Table 4)", ""]
-    hdr = ["table", "uncompressed MB"]
-    for k in kbss:
-        hdr += ["%d KB MB" % k, "SS %d KB" % k, "estimated SS %d KB" % k]
-    hdr += ["paper SS 8 KB"]
-    rows = []
-    for r in size_rows:
-        row = [r["table"], "%.1f" % r["N_MB"]]
-        for k in kbss:
-            e = r["est_SS%d" % k]
-            row += ["%.1f" % r["A%d_MB" % k], "%.1f" % r["SS%d" % k],
-                    "-" if e is None else "%.1f" % e]
-        row += ["%d" % PAPER_SS[r["table"]]]
-        rows.append(row)
-    md += [md_table(hdr, rows), ""]
+    md += [size_md, ""]
     md += ["## Loading", "",
            md_table(["layout", "tables compressed", "load s", "MB",
                      "total SS %", "load time vs N"],
@@ -1094,7 +1186,7 @@ def exp_hotpath(args, out):
 # ---------------------------------------------------------------------------
 
 EXPERIMENTS = {"paper": exp_paper, "tuning": exp_tuning, "overhead": exp_overhead,
-               "hotpath": exp_hotpath}
+               "hotpath": exp_hotpath, "sizes": exp_sizes}
 
 
 def main():
@@ -1115,7 +1207,7 @@ def main():
     if not os.path.exists(os.path.join(BIN, "mysqld")):
         die("mysqld is not built: run scripts/build.sh first")
     # "all": the experiments that need no second binary.
-    names = ([n for n in EXPERIMENTS if n != "hotpath"]
+    names = ([n for n in EXPERIMENTS if n not in ("hotpath", "sizes")]
              if args.experiment == "all" else [args.experiment])
     stamp = time.strftime("%Y%m%d-%H%M%S")
     t_all = time.time()
