@@ -116,4 +116,42 @@ and the rare one (small pages, where a record is 5-10 % of the page and
 the guess is often off) still ends on the most records that fit. */
 constexpr size_t PAGE_ZIP_FIT_MAX_TRIALS = 3;
 
+/** How the tight split of the bulk loader searches the most leading
+records of a page that compress: up to PAGE_ZIP_FIT_MAX_TRIALS trials
+guided by page_zip_fit_cut() from what the last failure measured (the first
+that compresses ends the search), then a bisection between the most records
+known to compress and the fewest known not to, which ends on the most that
+compress. The caller trims the page to next() records, compresses it and
+reports the outcome to done(). */
+class Page_zip_fit_search {
+ public:
+  /** @param[in] n  records of the page, which did not compress whole */
+  explicit Page_zip_fit_search(size_t n) : m_k(n), m_bad(n) { ut_ad(n >= 2); }
+
+  /** The number of leading records to try next.
+  @param[in] u         page_zip_fit_scan(): bytes fed to zlib per prefix
+  @param[in] t         page_zip_fit_scan(): bytes kept uncompressed
+  @param[in] fit       what the last failed compression measured
+  @param[in] zip_size  compressed page size
+  @return records to keep, from 1 to the records of the page - 1 */
+  size_t next(const ulint *u, const ulint *t, const page_zip_fit_t &fit,
+              ulint zip_size);
+
+  /** Take the outcome of compressing next() records.
+  @param[in] ok  whether they compressed
+  @return true if the search is over: the page holds the most records found
+  to compress (ok), or not even one record compresses (!ok) */
+  bool done(bool ok);
+
+ private:
+  /** Trials made. */
+  size_t m_trial{0};
+  /** Records of the last trial. */
+  size_t m_k;
+  /** Most records known to compress; 0 if none is known. */
+  size_t m_good{0};
+  /** Fewest records known not to compress. */
+  size_t m_bad;
+};
+
 #endif /* page0zip_fit_h */

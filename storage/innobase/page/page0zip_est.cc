@@ -266,68 +266,45 @@ ulint page_zip_est_reserve(bool clustered) {
   return UNIV_PAGE_SIZE * (100 - ddl::fill_factor) / 100;
 }
 
-/** Copy the user records of a leaf page and of its right siblings into
-the scratch page until it is full.
-@param[in]      index    index
-@param[in]      start    latched leaf page to start at
-@param[in,out]  mtr      mini-transaction holding the latches
-@param[in,out]  s        scratch blocks
-@param[out]     unit     cumulative record sizes
-@param[in,out]  n_ext    records with off-page columns, added to */
-void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
-                          mtr_t *mtr, Page_zip_est_scratch &s,
-                          page_zip_est_unit_t &unit, uint64_t &n_ext) {
-  page_zip_est_page_init(s.m_full, index);
-  rec_t *cur = page_get_infimum_rec(s.m_full->frame);
-  const ulint limit = page_get_free_space_of_empty(true);
-  ulint bytes = 0;
-  ulint *offsets = nullptr;
-  const page_t *page = buf_block_get_frame(start);
+/** An off-page column of a record of a trial's start page. */
+struct page_zip_est_lob_t {
+  /** The field in the record (in the latched start page), ending with
+  the BLOB reference. */
+  const byte *data;
+  /** Bytes of it in the record. */
+  ulint local_len;
+  /** Bytes of the whole column. */
+  ulint len;
+};
 
-  mem_heap_empty(s.m_heap);
-  unit.cum.assign(1, 0);
-
-  for (ulint n_pages = 1;; n_pages++) {
-    for (const rec_t *rec = page_rec_get_next_const(page_get_infimum_rec(page));
-         !page_rec_is_supremum(rec); rec = page_rec_get_next_const(rec)) {
-      if (rec_get_deleted_flag(rec, true)) {
-        /* Purged or rolled back: a rebuilt table does not have it. */
-        continue;
-      }
-      offsets = rec_get_offsets(rec, index, offsets, ULINT_UNDEFINED,
-                                UT_LOCATION_HERE, &s.m_heap);
-      const ulint size = rec_offs_size(offsets);
-      const ulint n = unit.cum.size();
-      if (rec_offs_any_extern(offsets)) {
-        n_ext++;
-      }
-      if (bytes + size + page_dir_calc_reserved_space(n) > limit) {
-        return;
-      }
-      rec_t *ins = page_cur_insert_rec_low(cur, index, rec, offsets, nullptr);
-      if (ins == nullptr) {
-        return;
-      }
-      cur = ins;
-      bytes += size;
-      unit.cum.push_back(
-          static_cast<uint32_t>(bytes + page_dir_calc_reserved_space(n)));
+/** List the off-page columns of a record: the written ones (reference not
+null, not being written or freed).
+@param[in]      index    clustered index
+@param[in]      rec      record
+@param[in]      offsets  its offsets
+@param[in,out]  lobs     the columns, appended to */
+void page_zip_est_rec_lobs(const dict_index_t *index, const rec_t *rec,
+                           const ulint *offsets,
+                           std::vector<page_zip_est_lob_t> &lobs) {
+  for (ulint i = 0; i < rec_offs_n_fields(offsets); i++) {
+    if (!rec_offs_nth_extern(index, offsets, i)) {
+      continue;
     }
-
-    const page_no_t next = btr_page_get_next(page, mtr);
-    if (n_pages >= page_zip_est_max_run(index) || next == FIL_NULL) {
-      return;
+    ulint local_len;
+    const byte *data = rec_get_nth_field(index, rec, offsets, i, &local_len);
+    if (local_len < BTR_EXTERN_FIELD_REF_SIZE) {
+      continue;
     }
-    /* Left to right, as every B-tree scan latches siblings. */
-    buf_block_t *block = btr_block_get(
-        page_id_t(index->space, next), dict_table_page_size(index->table),
-        RW_S_LATCH, UT_LOCATION_HERE, index, mtr);
-    page = buf_block_get_frame(block);
-    if (!page_is_leaf(page) || btr_page_get_index_id(page) != index->id) {
-      return;
+    const lob::ref_t ref(const_cast<byte *>(data) + local_len -
+                         BTR_EXTERN_FIELD_REF_SIZE);
+    if (ref.is_null_relaxed() || ref.is_being_modified()) {
+      continue;
     }
+    lobs.push_back(
+        {data, local_len, local_len - BTR_EXTERN_FIELD_REF_SIZE + ref.length()});
   }
 }
+
 
 /** Uncompressed BLOB pages of one off-page column written anew
 (lob::insert(), lob/lob0ins.cc): the first page with the LOB index and
@@ -482,55 +459,16 @@ ulint page_zip_est_lob_deflate(const byte *data, ulint len, bool chunked,
 few of them, evenly spaced, are read (their first PAGE_ZIP_EST_LOB_PREFIX
 bytes) and deflated at the table's level; the others, and the rest of
 longer ones, take the ratio of those.
-@param[in]      index  clustered index
-@param[in]      page   latched start page
-@param[in]      level  zlib level
-@param[in,out]  s      scratch blocks
-@param[in,out]  unit   the trial: its lob_ members are set */
-void page_zip_est_lob(dict_index_t *index, const page_t *page, ulint level,
-                      Page_zip_est_scratch &s, page_zip_est_unit_t &unit) {
-  struct lob_field_t {
-    /** The field in the record, ending with the BLOB reference. */
-    const byte *data;
-    /** Bytes of it in the record. */
-    ulint local_len;
-    /** Bytes of the whole column. */
-    ulint len;
-  };
-  std::vector<lob_field_t> fields;
-  ulint *offsets = nullptr;
-  mem_heap_empty(s.m_heap);
-
-  for (const rec_t *rec = page_rec_get_next_const(page_get_infimum_rec(page));
-       !page_rec_is_supremum(rec); rec = page_rec_get_next_const(rec)) {
-    if (rec_get_deleted_flag(rec, true)) {
-      continue;
-    }
-    offsets = rec_get_offsets(rec, index, offsets, ULINT_UNDEFINED,
-                              UT_LOCATION_HERE, &s.m_heap);
-    if (!rec_offs_any_extern(offsets)) {
-      continue;
-    }
-    for (ulint i = 0; i < rec_offs_n_fields(offsets); i++) {
-      if (!rec_offs_nth_extern(index, offsets, i)) {
-        continue;
-      }
-      ulint local_len;
-      const byte *data = rec_get_nth_field(index, rec, offsets, i, &local_len);
-      if (local_len < BTR_EXTERN_FIELD_REF_SIZE) {
-        continue;
-      }
-      const lob::ref_t ref(const_cast<byte *>(data) + local_len -
-                           BTR_EXTERN_FIELD_REF_SIZE);
-      if (ref.is_null_relaxed() || ref.is_being_modified()) {
-        /* Not written yet, or being written or freed. */
-        continue;
-      }
-      const ulint ext = ref.length();
-      fields.push_back(
-          {data, local_len, local_len - BTR_EXTERN_FIELD_REF_SIZE + ext});
-    }
-  }
+@param[in]      index   clustered index
+@param[in]      fields  the columns (page_zip_est_rec_lobs()), in the
+                        start page, which is latched
+@param[in]      level   zlib level
+@param[in,out]  s       scratch blocks
+@param[in,out]  unit    the trial: its lob_ members are set */
+void page_zip_est_lob(dict_index_t *index,
+                      const std::vector<page_zip_est_lob_t> &fields,
+                      ulint level, Page_zip_est_scratch &s,
+                      page_zip_est_unit_t &unit) {
   if (fields.empty()) {
     return;
   }
@@ -546,7 +484,7 @@ void page_zip_est_lob(dict_index_t *index, const page_t *page, ulint level,
   const ulint step = (fields.size() + PAGE_ZIP_EST_LOB_FIELDS - 1) /
                      PAGE_ZIP_EST_LOB_FIELDS;
   for (ulint j = step / 2; j < fields.size(); j += step) {
-    const lob_field_t &f = fields[j];
+    const page_zip_est_lob_t &f = fields[j];
     const ulint want = std::min<ulint>(f.len, PAGE_ZIP_EST_LOB_PREFIX);
     const ulint got = lob::btr_copy_externally_stored_field_prefix(
         nullptr, index, buf, want, page_size, f.data, false, f.local_len);
@@ -587,6 +525,87 @@ void page_zip_est_lob(dict_index_t *index, const page_t *page, ulint level,
       if (zip_size <= UNIV_PAGE_SIZE) {
         unit.lob_zip[k] += page_zip_est_zlob_pages(len, zchunks, zip_size);
       }
+    }
+  }
+}
+
+/** Copy the user records of a leaf page and of its right siblings into
+the scratch page until it is full.
+@param[in]      index    index
+@param[in]      start    latched leaf page to start at
+@param[in,out]  mtr      mini-transaction holding the latches
+@param[in,out]  s        scratch blocks
+@param[out]     unit     cumulative record sizes
+@param[in,out]  n_ext    records with off-page columns, added to
+@param[in]      level    zlib level, for the off-page columns of the start
+                         page (page_zip_est_lob()) */
+void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
+                          mtr_t *mtr, Page_zip_est_scratch &s,
+                          page_zip_est_unit_t &unit, uint64_t &n_ext,
+                          ulint level) {
+  page_zip_est_page_init(s.m_full, index);
+  rec_t *cur = page_get_infimum_rec(s.m_full->frame);
+  const ulint limit = page_get_free_space_of_empty(true);
+  ulint bytes = 0;
+  ulint *offsets = nullptr;
+  const page_t *page = buf_block_get_frame(start);
+
+  /* Only a clustered index has off-page columns. */
+  std::vector<page_zip_est_lob_t> lobs;
+  const bool with_lobs = index->is_clustered();
+
+  mem_heap_empty(s.m_heap);
+  unit.cum.assign(1, 0);
+
+  for (ulint n_pages = 1;; n_pages++) {
+    bool full = false;
+    for (const rec_t *rec = page_rec_get_next_const(page_get_infimum_rec(page));
+         !page_rec_is_supremum(rec); rec = page_rec_get_next_const(rec)) {
+      if (rec_get_deleted_flag(rec, true)) {
+        /* Purged or rolled back: a rebuilt table does not have it. */
+        continue;
+      }
+      offsets = rec_get_offsets(rec, index, offsets, ULINT_UNDEFINED,
+                                UT_LOCATION_HERE, &s.m_heap);
+      const ulint size = rec_offs_size(offsets);
+      const ulint n = unit.cum.size();
+      if (rec_offs_any_extern(offsets)) {
+        n_ext++;
+        if (n_pages == 1 && with_lobs) {
+          page_zip_est_rec_lobs(index, rec, offsets, lobs);
+        }
+      }
+      if (bytes + size + page_dir_calc_reserved_space(n) > limit) {
+        full = true;
+        break;
+      }
+      rec_t *ins = page_cur_insert_rec_low(cur, index, rec, offsets, nullptr);
+      if (ins == nullptr) {
+        full = true;
+        break;
+      }
+      cur = ins;
+      bytes += size;
+      unit.cum.push_back(
+          static_cast<uint32_t>(bytes + page_dir_calc_reserved_space(n)));
+    }
+
+    if (n_pages == 1) {
+      /* The start page's columns, read while it is the only page of the
+      trial latched. */
+      page_zip_est_lob(index, lobs, level, s, unit);
+    }
+    const page_no_t next = btr_page_get_next(page, mtr);
+    if (full || n_pages >= page_zip_est_max_run(index) || next == FIL_NULL) {
+      return;
+    }
+    /* Left to right, as every B-tree scan latches siblings. */
+    buf_block_t *block = btr_block_get(
+        page_id_t(index->space, next), dict_table_page_size(index->table),
+        RW_S_LATCH, UT_LOCATION_HERE, index, mtr);
+    page = buf_block_get_frame(block);
+    if (!page_is_leaf(page) || btr_page_get_index_id(page) != index->id) {
+      return;
     }
   }
 }
@@ -1178,10 +1197,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
                            page_dir_calc_reserved_space(page_get_n_recs(page));
         next = btr_page_get_next(page, &mtr);
         page_zip_est_unit_t unit;
-        if (index->is_clustered()) {
-          page_zip_est_lob(index, page, level, scratch, unit);
-        }
-        page_zip_est_collect(index, block, &mtr, scratch, unit, extern_recs);
+        page_zip_est_collect(index, block, &mtr, scratch, unit, extern_recs,
+                             level);
         mtr_commit(&mtr);
         sampled_recs += unit.cum.size() - 1;
         page_zip_est_fit_sizes(index, scratch, level, idx.free_pct, unit);

@@ -139,3 +139,32 @@ size_t page_zip_fit_cut(const ulint *u, const ulint *t, size_t k_tried,
 
   return lo;
 }
+
+size_t Page_zip_fit_search::next(const ulint *u, const ulint *t,
+                                 const page_zip_fit_t &fit, ulint zip_size) {
+  if (m_trial < PAGE_ZIP_FIT_MAX_TRIALS) {
+    /* Guided by the failure of m_k records (the guided phase ends at the
+    first success). */
+    m_k = page_zip_fit_cut(u, t, m_k, fit, zip_size, true);
+  } else if (m_bad - m_good <= 1) {
+    /* The last trial failed just above the best: compress the best
+    again. */
+    m_k = m_good;
+  } else {
+    m_k = m_good == 0 ? m_bad / 2 : m_good + (m_bad - m_good) / 2;
+  }
+  ut_ad(m_k >= 1);
+  return m_k;
+}
+
+bool Page_zip_fit_search::done(bool ok) {
+  const bool guided = m_trial++ < PAGE_ZIP_FIT_MAX_TRIALS;
+
+  if (ok) {
+    m_good = m_k;
+    return guided || m_bad - m_good <= 1;
+  }
+
+  m_bad = m_k;
+  return m_k == 1;
+}
