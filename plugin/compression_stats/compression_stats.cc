@@ -174,7 +174,10 @@ mysql_declare_plugin(compression_stats){
     compression_stats_init,
     compression_stats_check_uninstall,
     compression_stats_deinit,
-    0x0200,
+    /* The server keeps the columns of a plugin's I_S table in the data
+       dictionary and refreshes them only when this version changes: bump
+       both versions whenever a column of either table changes. */
+    0x0300,
     nullptr,
     compression_stats_sysvars,
     nullptr,
@@ -190,7 +193,7 @@ mysql_declare_plugin(compression_stats){
         compression_estimates_init,
         nullptr,
         nullptr,
-        0x0100,
+        0x0300,
         nullptr,
         nullptr,
         nullptr,

@@ -78,11 +78,19 @@ enum cs_column {
   COL_UNCOMPRESS_USECS_PRIMARY,
   COL_ZIP_SPLITS,
   COL_ZIP_REORGS,
+  COL_ZIP_REORGS_LOG_FULL,
+  COL_ZIP_REORGS_COMPRESS_FAILED,
+  COL_ZIP_REORG_USECS_LOG_FULL,
+  COL_ZIP_UPDATES,
+  COL_UPDATES_PER_LOG_REORG,
   COL_COMPRESS_FAILURE_PCT,
   COL_COMPRESS_PADDING,
   COL_EFFECTIVE_COMPRESSION_LEVEL,
   COL_EFFECTIVE_FAILURE_THRESHOLD_PCT,
   COL_EFFECTIVE_PAD_PCT_MAX,
+  COL_COMPRESS_LOG_RESERVE,
+  COL_EFFECTIVE_LOG_REORG_THRESHOLD_PCT,
+  COL_EFFECTIVE_LOG_RESERVE_PCT_MAX,
   COL_AVG_RECORD_SIZE,
   COL_AVG_RECORD_SIZE_SAMPLED_AT,
   COL_PADDING_HINT,
@@ -127,11 +135,19 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("UNCOMPRESS_USECS_PRIMARY", 0),
     CS_U64("ZIP_SPLITS", 0),
     CS_U64("ZIP_REORGS", 0),
+    CS_U64("ZIP_REORGS_LOG_FULL", MY_I_S_MAYBE_NULL),
+    CS_U64("ZIP_REORGS_COMPRESS_FAILED", MY_I_S_MAYBE_NULL),
+    CS_U64("ZIP_REORG_USECS_LOG_FULL", MY_I_S_MAYBE_NULL),
+    CS_U64("ZIP_UPDATES", MY_I_S_MAYBE_NULL),
+    CS_DOUBLE("UPDATES_PER_LOG_REORG"),
     CS_DOUBLE("COMPRESS_FAILURE_PCT"),
     CS_U64("COMPRESS_PADDING", 0),
     CS_U64("EFFECTIVE_COMPRESSION_LEVEL", MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_FAILURE_THRESHOLD_PCT", MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_PAD_PCT_MAX", MY_I_S_MAYBE_NULL),
+    CS_U64("COMPRESS_LOG_RESERVE", MY_I_S_MAYBE_NULL),
+    CS_U64("EFFECTIVE_LOG_REORG_THRESHOLD_PCT", MY_I_S_MAYBE_NULL),
+    CS_U64("EFFECTIVE_LOG_RESERVE_PCT_MAX", MY_I_S_MAYBE_NULL),
     CS_U64("AVG_RECORD_SIZE", MY_I_S_MAYBE_NULL),
     {"AVG_RECORD_SIZE_SAMPLED_AT", 0, MYSQL_TYPE_DATETIME, 0,
      MY_I_S_MAYBE_NULL, "", 0},
@@ -303,6 +319,44 @@ uint64_t compress_failures(uint64_t ops, uint64_t ok) {
   return ok >= ops ? 0 : ops - ok;
 }
 
+/** The part of the padding hint about the modification log (README.md,
+"Padding hint"): when the clustered index recompresses its pages because
+the log is full more often than allowed, and more often than compressions
+fail, the cure is room for the log, not padding.
+Allowed: innodb_compression_log_reorg_threshold_pct in effect, or the
+failure threshold while the reserve is off. Needs a round of updates.
+@param[in]   s    statistics of the table
+@param[out]  kbs  SUGGESTED_KEY_BLOCK_SIZE in KB, or unchanged
+@return the hint, or nullptr if the log is not the table's cost */
+const char *log_hint(const innodb_zip_table_stats_t &s, uint64_t *kbs) {
+  if (!CS_HAS(s, log_reserve_step)) {
+    return nullptr;
+  }
+  const innodb_zip_reorg_counters_t &r = s.primary_reorg;
+  const uint64_t t = s.effective_log_reorg_threshold_pct > 0
+                         ? s.effective_log_reorg_threshold_pct
+                         : s.effective_failure_threshold_pct;
+  const uint64_t failures =
+      compress_failures(s.primary.compress_ops, s.primary.compress_ops_ok);
+  if (r.updates < s.zip_pad_round_len || t == 0 ||
+      100 * r.log_update <= t * r.updates || r.log_update <= failures) {
+    return nullptr;
+  }
+  if (s.effective_log_reorg_threshold_pct == 0) {
+    return "ENABLE_LOG_RESERVE";
+  }
+  if (!s.primary_log_reserve_at_max) {
+    /* The reserve is still growing. */
+    return "LOG_RESERVE_GROWING";
+  }
+  const uint64_t bigger = 2 * s.physical_page_size;
+  if (bigger >= s.logical_page_size) {
+    return "UNCOMPRESS";
+  }
+  *kbs = bigger / 1024;
+  return "INCREASE_KEY_BLOCK_SIZE";
+}
+
 /** The padding hint of a compressed table; see README.md, "Padding hint".
 @param[in]   s       statistics of the table
 @param[out]  width   PADDING_COLUMN_BYTES, or 0
@@ -318,6 +372,9 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
   const uint64_t pad = s.primary_padding;
   const uint64_t step = s.zip_pad_increment;
 
+  if (const char *h = log_hint(s, kbs); h != nullptr) {
+    return h;
+  }
   if (threshold == 0) {
     /* Adaptive padding is off: InnoDB gives no padding to learn from. */
     return "ADAPTIVE_PADDING_OFF";
@@ -489,6 +546,29 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   store_u64(f[COL_UNCOMPRESS_USECS_PRIMARY], p.uncompress_usecs);
   store_u64(f[COL_ZIP_SPLITS], p.zip_splits + q.zip_splits);
   store_u64(f[COL_ZIP_REORGS], p.zip_reorgs + q.zip_reorgs);
+  /* Recompressions by cause (README.md, "Recompressions by cause"); NULL
+  from an InnoDB that does not count them. */
+  const bool has_reorgs = CS_HAS(s, secondary_reorg);
+  const innodb_zip_reorg_counters_t &pr = s.primary_reorg;
+  const innodb_zip_reorg_counters_t &sr = s.secondary_reorg;
+  store_u64_or_null(f[COL_ZIP_REORGS_LOG_FULL], !has_reorgs,
+                    has_reorgs ? pr.log_update + pr.log_insert +
+                                     sr.log_update + sr.log_insert
+                               : 0);
+  store_u64_or_null(f[COL_ZIP_REORGS_COMPRESS_FAILED], !has_reorgs,
+                    has_reorgs ? pr.compress_failed + sr.compress_failed : 0);
+  store_u64_or_null(f[COL_ZIP_REORG_USECS_LOG_FULL], !has_reorgs,
+                    has_reorgs ? pr.usecs_log_update + pr.usecs_log_insert +
+                                     sr.usecs_log_update + sr.usecs_log_insert
+                               : 0);
+  store_u64_or_null(f[COL_ZIP_UPDATES], !has_reorgs,
+                    has_reorgs ? pr.updates + sr.updates : 0);
+  const uint64_t log_updates =
+      has_reorgs ? pr.log_update + sr.log_update : 0;
+  store_double(f[COL_UPDATES_PER_LOG_REORG], log_updates == 0,
+               log_updates == 0 ? 0.0
+                                : static_cast<double>(pr.updates + sr.updates) /
+                                      log_updates);
   /* Failed compressions in percent of attempts; NULL before any. */
   const uint64_t failures = compress_failures(ops, ok);
   store_double(f[COL_COMPRESS_FAILURE_PCT], ops == 0,
@@ -508,6 +588,13 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
                     has_opts ? s.effective_failure_threshold_pct : 0);
   store_u64_or_null(f[COL_EFFECTIVE_PAD_PCT_MAX], !has_opts,
                     has_opts ? s.effective_pad_pct_max : 0);
+  const bool has_log = has_opts && CS_HAS(s, log_reserve_step);
+  store_u64_or_null(f[COL_COMPRESS_LOG_RESERVE], !has_log,
+                    has_log ? s.primary_log_reserve : 0);
+  store_u64_or_null(f[COL_EFFECTIVE_LOG_REORG_THRESHOLD_PCT], !has_log,
+                    has_log ? s.effective_log_reorg_threshold_pct : 0);
+  store_u64_or_null(f[COL_EFFECTIVE_LOG_RESERVE_PCT_MAX], !has_log,
+                    has_log ? s.effective_log_reserve_pct_max : 0);
   store_u64_or_null(f[COL_AVG_RECORD_SIZE],
                     !has_opts || s.primary_avg_record_size == 0,
                     has_opts ? s.primary_avg_record_size : 0);

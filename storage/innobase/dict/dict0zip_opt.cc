@@ -20,6 +20,7 @@ for more details.
  Created 2026-11-21 */
 
 #include "dict0zip_opt.h"
+#include "dict0zip_log.h"
 
 #include "btr0btr.h"
 #include "dict0mem.h"
@@ -58,6 +59,8 @@ void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt) {
   ut_ad(opt.m_level <= DICT_ZIP_OPT_LEVEL_MAX);
   ut_ad(opt.m_failure_threshold_pct <= DICT_ZIP_OPT_THRESHOLD_MAX);
   ut_ad(opt.m_pad_pct_max <= DICT_ZIP_OPT_PAD_MAX);
+  ut_ad(opt.m_log_reorg_threshold_pct <= DICT_ZIP_OPT_THRESHOLD_MAX);
+  ut_ad(opt.m_log_reserve_pct_max <= DICT_ZIP_OPT_LOG_RESERVE_MAX);
 
   const uint32_t packed = dict_zip_opt_pack(opt);
   table->zip_opt.store(packed, std::memory_order_relaxed);
@@ -84,4 +87,18 @@ ulint dict_index_zip_pad_pct_max(const dict_index_t *index) {
   const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
   return opt.m_pad_pct_max >= 0 ? static_cast<ulint>(opt.m_pad_pct_max)
                                 : zip_pad_max;
+}
+
+ulint dict_index_zip_log_reorg_threshold_pct(const dict_index_t *index) {
+  const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
+  return opt.m_log_reorg_threshold_pct >= 0
+             ? static_cast<ulint>(opt.m_log_reorg_threshold_pct)
+             : dict_zip_log_reorg_threshold_pct;
+}
+
+ulint dict_index_zip_log_reserve_pct_max(const dict_index_t *index) {
+  const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
+  return opt.m_log_reserve_pct_max >= 0
+             ? static_cast<ulint>(opt.m_log_reserve_pct_max)
+             : dict_zip_log_reserve_pct_max;
 }

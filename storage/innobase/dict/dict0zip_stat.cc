@@ -23,6 +23,7 @@ for more details.
 #include "page0zip_est.h"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_map>
 
 #include "dict0dict.h"
@@ -71,6 +72,8 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   /** Current adaptive padding in bytes, mirrored from
   dict_index_t::zip_pad.pad so that it can be read without the index. */
   std::atomic<uint64_t> m_pad{0};
+  /** Mirror of the index's log reserve (dict_index_t::zip_log). */
+  std::atomic<uint64_t> m_log_reserve{0};
   /** Compression options of the table, mirrored from dict_table_t::zip_opt
   (packed, dict0zip_opt.h), for the dummy index of a change buffer merge,
   which only knows the ids in the page header, and for INFORMATION_SCHEMA. */
@@ -255,6 +258,7 @@ void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
   snap.m_fts_aux = e->m_fts_aux;
   snap.m_zip_size = e->m_zip_size;
   snap.m_pad = e->m_pad.load(std::memory_order_relaxed);
+  snap.m_log_reserve = e->m_log_reserve.load(std::memory_order_relaxed);
   snap.m_opt = e->m_opt.load(std::memory_order_relaxed);
   if (!reset) {
     dict_zip_stat_read(e, snap.m_counters);
@@ -348,6 +352,8 @@ void dict_zip_stat_register(dict_index_t *index) {
                  std::memory_order_relaxed);
   /* A reloaded index starts with no padding. */
   e->m_pad.store(index->zip_pad.pad.load(), std::memory_order_relaxed);
+  e->m_log_reserve.store(index->zip_log.bytes.load(),
+                         std::memory_order_relaxed);
   index->zip_stat.store(e, std::memory_order_release);
 
   mutex_exit(&sys->m_mutex);
@@ -481,6 +487,59 @@ void dict_zip_stat_add(const dict_index_t *index,
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
 #endif /* INNODB_ZIP_STAT_BENCH_OFF */
+}
+
+void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
+                                       ulint before, ulint after) {
+#ifdef INNODB_ZIP_STAT_BENCH_OFF
+  (void)index;
+  (void)before;
+  (void)after;
+#else
+  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
+  if (e == nullptr) {
+    return;
+  }
+  e->m_log_reserve.store(after, std::memory_order_relaxed);
+  e->m_counters[after > before ? DICT_ZIP_STAT_LOG_RESERVE_INCREMENTS
+                               : DICT_ZIP_STAT_LOG_RESERVE_DECREMENTS]
+      .fetch_add(1, std::memory_order_relaxed);
+#endif /* INNODB_ZIP_STAT_BENCH_OFF */
+}
+
+thread_local dict_zip_reorg_cause_t dict_zip_reorg_cause =
+    DICT_ZIP_REORG_OTHER;
+
+dict_zip_reorg_timer::dict_zip_reorg_timer(const dict_index_t *index)
+    : m_index(index), m_cause(dict_zip_reorg_cause), m_start(0) {
+#ifdef INNODB_ZIP_STAT_BENCH_OFF
+  /* The benchmark's baseline build (patch 0013) counts nothing. */
+  m_index = nullptr;
+#endif /* INNODB_ZIP_STAT_BENCH_OFF */
+  if (m_index == nullptr) {
+    return;
+  }
+  dict_zip_stat_add(m_index, DICT_ZIP_STAT_REORGS, 1);
+  dict_zip_stat_add(m_index,
+                    dict_zip_stat_counter_t(
+                        unsigned(DICT_ZIP_STAT_REORGS_OTHER) + m_cause),
+                    1);
+  m_start = std::chrono::steady_clock::now().time_since_epoch().count();
+}
+
+dict_zip_reorg_timer::~dict_zip_reorg_timer() {
+  if (m_index == nullptr) {
+    return;
+  }
+  const auto usecs = std::chrono::duration_cast<std::chrono::microseconds>(
+      std::chrono::steady_clock::duration(
+          std::chrono::steady_clock::now().time_since_epoch().count() -
+          m_start));
+  dict_zip_stat_add(
+      m_index,
+      dict_zip_stat_counter_t(unsigned(DICT_ZIP_STAT_REORG_USECS_OTHER) +
+                              m_cause),
+      usecs.count());
 }
 
 void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,

@@ -58,8 +58,10 @@ namespace {
 constexpr char zip_stat_author[] = "mysql-compress authors";
 
 /** Version of these I_S plugins: the InnoDB major version and our own
-postfix. */
-constexpr uint64_t zip_stat_plugin_version = (INNODB_VERSION_MAJOR << 8 | 1);
+postfix. The server keeps the columns of a plugin's table in the data
+dictionary and refreshes them only when the version changes: bump the
+postfix whenever a column changes. */
+constexpr uint64_t zip_stat_plugin_version = (INNODB_VERSION_MAJOR << 8 | 2);
 
 struct st_mysql_information_schema zip_stat_i_s_info = {
     MYSQL_INFORMATION_SCHEMA_INTERFACE_VERSION};
@@ -93,6 +95,29 @@ const dict_zip_stat_counter_t zip_stat_split_counters[] = {
     DICT_ZIP_STAT_UNCOMPRESS_USECS};
 constexpr size_t N_SPLIT = std::size(zip_stat_split_counters);
 
+/** Reorganizations by cause, their time and the updates, last in both
+tables, in this order; then UPDATES_PER_LOG_REORG. */
+const dict_zip_stat_counter_t zip_stat_reorg_counters[] = {
+    DICT_ZIP_STAT_REORGS_LOG_UPDATE,      DICT_ZIP_STAT_REORGS_LOG_INSERT,
+    DICT_ZIP_STAT_REORGS_COMPRESS_FAILED, DICT_ZIP_STAT_REORGS_OTHER,
+    DICT_ZIP_STAT_REORG_USECS_LOG_UPDATE, DICT_ZIP_STAT_REORG_USECS_LOG_INSERT,
+    DICT_ZIP_STAT_REORG_USECS_COMPRESS_FAILED,
+    DICT_ZIP_STAT_REORG_USECS_OTHER,      DICT_ZIP_STAT_UPDATES};
+
+/** The columns of zip_stat_reorg_counters and UPDATES_PER_LOG_REORG. */
+#define ZIP_STAT_REORG_COLUMNS                                              \
+  ZIP_STAT_U64("ZIP_REORGS_LOG_UPDATE"), ZIP_STAT_U64("ZIP_REORGS_LOG_INSERT"), \
+      ZIP_STAT_U64("ZIP_REORGS_COMPRESS_FAILED"),                           \
+      ZIP_STAT_U64("ZIP_REORGS_OTHER"),                                     \
+      ZIP_STAT_U64("ZIP_REORG_USECS_LOG_UPDATE"),                           \
+      ZIP_STAT_U64("ZIP_REORG_USECS_LOG_INSERT"),                           \
+      ZIP_STAT_U64("ZIP_REORG_USECS_COMPRESS_FAILED"),                      \
+      ZIP_STAT_U64("ZIP_REORG_USECS_OTHER"), ZIP_STAT_U64("ZIP_UPDATES"),   \
+  {                                                                         \
+    "UPDATES_PER_LOG_REORG", 0, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, "", \
+        0                                                                   \
+  }
+
 /** The identifying columns, first in both tables (see enum above). */
 #define ZIP_STAT_IDENT_COLUMNS                                        \
   ZIP_STAT_U64("TABLE_ID"), ZIP_STAT_STR("TABLE_SCHEMA", NAME_CHAR_LEN, 0), \
@@ -118,6 +143,7 @@ ST_FIELD_INFO zip_stat_table_fields[] = {
     ZIP_STAT_U64("ZIP_REORGS"),
     ZIP_STAT_U64("REDO_PAGE_IMAGES"),
     ZIP_STAT_U64("REDO_PAGE_IMAGE_BYTES"),
+    ZIP_STAT_REORG_COLUMNS,
     ZIP_STAT_END};
 
 ST_FIELD_INFO zip_stat_index_fields[] = {
@@ -138,6 +164,11 @@ ST_FIELD_INFO zip_stat_index_fields[] = {
     ZIP_STAT_U64("PAD_DECREMENTS"),
     ZIP_STAT_U64("REDO_PAGE_IMAGES"),
     ZIP_STAT_U64("REDO_PAGE_IMAGE_BYTES"),
+    ZIP_STAT_REORG_COLUMNS,
+    ZIP_STAT_U64("LOG_RESERVE"),
+    ZIP_STAT_U64("LOG_RESERVE_INCREMENTS"),
+    ZIP_STAT_U64("LOG_RESERVE_DECREMENTS"),
+    ZIP_STAT_U64("LOG_RESERVE_REFUSALS"),
     ZIP_STAT_END};
 
 /** The page fill limit that an adaptive pad gives, as
@@ -158,6 +189,30 @@ uint64_t zip_stat_fill_limit(uint64_t pad, uint32_t packed) {
   }
   const uint64_t min_sz = (UNIV_PAGE_SIZE * (100 - pad_max)) / 100;
   return std::max<uint64_t>(UNIV_PAGE_SIZE - pad, min_sz);
+}
+
+/** Store the columns of zip_stat_reorg_counters and
+UPDATES_PER_LOG_REORG: updates per reorganization for a full modification
+log on update, NULL if there was none.
+@param[in]      fields  columns of the row
+@param[in,out]  col     position of the first, then after the last
+@param[in]      c       counters
+@return 0 on success */
+int zip_stat_store_reorgs(Field **fields, size_t &col,
+                          const uint64_t c[DICT_ZIP_STAT_N_COUNTERS]) {
+  int err = 0;
+  for (const dict_zip_stat_counter_t i : zip_stat_reorg_counters) {
+    err |= fields[col++]->store(c[i], true);
+  }
+  Field *f = fields[col++];
+  if (c[DICT_ZIP_STAT_REORGS_LOG_UPDATE] == 0) {
+    f->set_null();
+  } else {
+    f->set_notnull();
+    err |= f->store(double(c[DICT_ZIP_STAT_UPDATES]) /
+                    double(c[DICT_ZIP_STAT_REORGS_LOG_UPDATE]));
+  }
+  return err;
 }
 
 /** Names of one table as shown to the user. */
@@ -350,6 +405,11 @@ int zip_stat_table_fill_low(THD *thd, Table_ref *tables, bool reset) {
     err |= fields[col++]->store(a.primary[DICT_ZIP_STAT_REDO_IMAGE_BYTES] +
                                     a.secondary[DICT_ZIP_STAT_REDO_IMAGE_BYTES],
                                 true);
+    uint64_t sum[DICT_ZIP_STAT_N_COUNTERS];
+    for (unsigned i = 0; i < DICT_ZIP_STAT_N_COUNTERS; i++) {
+      sum[i] = a.primary[i] + a.secondary[i];
+    }
+    err |= zip_stat_store_reorgs(fields, col, sum);
     if (err || schema_table_store_record(thd, table)) {
       return 1;
     }
@@ -409,6 +469,14 @@ int zip_stat_index_fill(THD *thd, Table_ref *tables, Item *) {
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REDO_IMAGES], true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES],
                                 true);
+    err |= zip_stat_store_reorgs(fields, col, s.m_counters);
+    err |= fields[col++]->store(s.m_log_reserve, true);
+    for (const dict_zip_stat_counter_t i :
+         {DICT_ZIP_STAT_LOG_RESERVE_INCREMENTS,
+          DICT_ZIP_STAT_LOG_RESERVE_DECREMENTS,
+          DICT_ZIP_STAT_LOG_RESERVE_REFUSALS}) {
+      err |= fields[col++]->store(s.m_counters[i], true);
+    }
     if (err || schema_table_store_record(thd, table)) {
       return 1;
     }

@@ -47,6 +47,10 @@ const zip_opt_key_t zip_opt_keys[] = {
      &dict_zip_opt_t::m_failure_threshold_pct},
     {"compression_pad_pct_max", DICT_ZIP_OPT_PAD_MAX,
      &dict_zip_opt_t::m_pad_pct_max},
+    {"compression_log_reorg_threshold_pct", DICT_ZIP_OPT_THRESHOLD_MAX,
+     &dict_zip_opt_t::m_log_reorg_threshold_pct},
+    {"compression_log_reserve_pct_max", DICT_ZIP_OPT_LOG_RESERVE_MAX,
+     &dict_zip_opt_t::m_log_reserve_pct_max},
 };
 
 /** Whether the new table definition is ROW_FORMAT=COMPRESSED, as
@@ -112,8 +116,10 @@ bool innobase_zip_opt_parse(const char *str, size_t len, dict_zip_opt_t *opt,
       if (err != nullptr) {
         *err = "ENGINE_ATTRIBUTE key \"" + member.first +
                "\" is unknown; InnoDB accepts \"compression_level\", "
-               "\"compression_failure_threshold_pct\" and "
-               "\"compression_pad_pct_max\"";
+               "\"compression_failure_threshold_pct\", "
+               "\"compression_pad_pct_max\", "
+               "\"compression_log_reorg_threshold_pct\" and "
+               "\"compression_log_reserve_pct_max\"";
       }
       return false;
     }

@@ -42,6 +42,7 @@ for more details.
 #include "dict0dict.h"
 #include "dict0stats.h"
 #include "dict0mem.h"
+#include "dict0zip_log.h"
 #include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
 #include "ha_prototypes.h"
@@ -79,6 +80,23 @@ void zip_stat_copy_counters(const uint64_t c[DICT_ZIP_STAT_N_COUNTERS],
   out.uncompress_usecs = c[DICT_ZIP_STAT_UNCOMPRESS_USECS];
   out.zip_splits = c[DICT_ZIP_STAT_SPLITS];
   out.zip_reorgs = c[DICT_ZIP_STAT_REORGS];
+}
+
+/** Copy the reorganization counters of the registry into the service
+structure.
+@param[in]   c    counters indexed by dict_zip_stat_counter_t
+@param[out]  out  service counters */
+void zip_stat_copy_reorgs(const uint64_t c[DICT_ZIP_STAT_N_COUNTERS],
+                          innodb_zip_reorg_counters_t &out) {
+  out.log_update = c[DICT_ZIP_STAT_REORGS_LOG_UPDATE];
+  out.log_insert = c[DICT_ZIP_STAT_REORGS_LOG_INSERT];
+  out.compress_failed = c[DICT_ZIP_STAT_REORGS_COMPRESS_FAILED];
+  out.other = c[DICT_ZIP_STAT_REORGS_OTHER];
+  out.usecs_log_update = c[DICT_ZIP_STAT_REORG_USECS_LOG_UPDATE];
+  out.usecs_log_insert = c[DICT_ZIP_STAT_REORG_USECS_LOG_INSERT];
+  out.usecs_compress_failed = c[DICT_ZIP_STAT_REORG_USECS_COMPRESS_FAILED];
+  out.usecs_other = c[DICT_ZIP_STAT_REORG_USECS_OTHER];
+  out.updates = c[DICT_ZIP_STAT_UPDATES];
 }
 
 /** Count the pages allocated to all indexes of a table, as
@@ -280,6 +298,8 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   dict_zip_stat_get_table(table, primary, secondary);
   zip_stat_copy_counters(primary, s.primary);
   zip_stat_copy_counters(secondary, s.secondary);
+  zip_stat_copy_reorgs(primary, s.primary_reorg);
+  zip_stat_copy_reorgs(secondary, s.secondary_reorg);
   if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
     s.primary_padding = clust->zip_pad.pad.load();
     s.effective_level = static_cast<uint32_t>(dict_index_zip_level(clust));
@@ -289,6 +309,23 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
         static_cast<uint32_t>(dict_index_zip_pad_pct_max(clust));
   }
   s.own_level = dict_zip_opt_get(table).m_level >= 0 ? 1 : 0;
+  if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
+    s.effective_log_reorg_threshold_pct =
+        static_cast<uint32_t>(dict_index_zip_log_reorg_threshold_pct(clust));
+    s.effective_log_reserve_pct_max =
+        static_cast<uint32_t>(dict_index_zip_log_reserve_pct_max(clust));
+    s.primary_log_reserve =
+        dict_index_zip_log_reserve(clust, page_size.physical());
+    s.log_reserve_step =
+        static_cast<uint32_t>(page_size.physical() / DICT_ZIP_LOG_STEP_DIV);
+    /* The condition under which dict_index_zip_log_update() stops growing
+    the reserve. */
+    s.primary_log_reserve_at_max =
+        s.primary_log_reserve + s.log_reserve_step >
+                page_size.physical() * s.effective_log_reserve_pct_max / 100
+            ? 1
+            : 0;
+  }
   s.allocated_pages_from_stats = from_stats ? 1 : 0;
   if (s.is_compressed) {
     int64_t wall = 0;

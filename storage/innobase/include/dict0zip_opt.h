@@ -70,6 +70,8 @@ constexpr int DICT_ZIP_OPT_LEVEL_MAX = 9;
 constexpr int DICT_ZIP_OPT_THRESHOLD_MAX = 100;
 /** Highest innodb_compression_pad_pct_max. */
 constexpr int DICT_ZIP_OPT_PAD_MAX = 75;
+/** Highest innodb_compression_log_reserve_pct_max. */
+constexpr int DICT_ZIP_OPT_LOG_RESERVE_MAX = 50;
 
 /** The options of one table. A negative value means "not set: follow the
 global variable". */
@@ -80,27 +82,60 @@ struct dict_zip_opt_t {
   int m_failure_threshold_pct{-1};
   /** Maximum padding in percent of the page, 0..75. */
   int m_pad_pct_max{-1};
+  /** Log-full recompressions per 100 updates above which the log reserve
+  grows, 0..100 (0 disables the reserve; dict0zip_log.h). */
+  int m_log_reorg_threshold_pct{-1};
+  /** Maximum log reserve in percent of the compressed page, 0..50. */
+  int m_log_reserve_pct_max{-1};
 
   /** @return whether no option is set */
   bool empty() const {
-    return m_level < 0 && m_failure_threshold_pct < 0 && m_pad_pct_max < 0;
+    return m_level < 0 && m_failure_threshold_pct < 0 && m_pad_pct_max < 0 &&
+           m_log_reorg_threshold_pct < 0 && m_log_reserve_pct_max < 0;
   }
 
   bool operator==(const dict_zip_opt_t &o) const {
     return m_level == o.m_level &&
            m_failure_threshold_pct == o.m_failure_threshold_pct &&
-           m_pad_pct_max == o.m_pad_pct_max;
+           m_pad_pct_max == o.m_pad_pct_max &&
+           m_log_reorg_threshold_pct == o.m_log_reorg_threshold_pct &&
+           m_log_reserve_pct_max == o.m_log_reserve_pct_max;
   }
 };
 
-/** Pack options into one word: one byte per option, value + 1, so that 0
-means "not set" and a zero-initialized table has no options.
+/** Where each option sits in the packed word: its lowest bit and its width
+in bits. The word is never persisted (the data dictionary keeps the
+ENGINE_ATTRIBUTE text), so the layout may change between versions. */
+struct dict_zip_opt_field_t {
+  int dict_zip_opt_t::*m_member;
+  unsigned m_shift;
+  unsigned m_bits;
+};
+
+/** The layout: value + 1 in each field, so that 0 means "not set". */
+constexpr dict_zip_opt_field_t dict_zip_opt_fields[] = {
+    {&dict_zip_opt_t::m_level, 0, 4},
+    {&dict_zip_opt_t::m_failure_threshold_pct, 4, 7},
+    {&dict_zip_opt_t::m_pad_pct_max, 11, 7},
+    {&dict_zip_opt_t::m_log_reorg_threshold_pct, 18, 7},
+    {&dict_zip_opt_t::m_log_reserve_pct_max, 25, 6}};
+
+static_assert(DICT_ZIP_OPT_LEVEL_MAX + 1 < (1 << 4), "level field");
+static_assert(DICT_ZIP_OPT_THRESHOLD_MAX + 1 < (1 << 7), "threshold fields");
+static_assert(DICT_ZIP_OPT_PAD_MAX + 1 < (1 << 7), "pad field");
+static_assert(DICT_ZIP_OPT_LOG_RESERVE_MAX + 1 < (1 << 6), "reserve field");
+static_assert(25 + 6 <= 32, "the fields fit one word");
+
+/** Pack options into one word (dict_zip_opt_fields), so that a
+zero-initialized table has no options.
 @param[in]  opt  options
 @return packed value */
 inline uint32_t dict_zip_opt_pack(const dict_zip_opt_t &opt) {
-  return static_cast<uint32_t>(opt.m_level + 1) |
-         static_cast<uint32_t>(opt.m_failure_threshold_pct + 1) << 8 |
-         static_cast<uint32_t>(opt.m_pad_pct_max + 1) << 16;
+  uint32_t v = 0;
+  for (const dict_zip_opt_field_t &f : dict_zip_opt_fields) {
+    v |= static_cast<uint32_t>(opt.*f.m_member + 1) << f.m_shift;
+  }
+  return v;
 }
 
 /** Unpack options packed by dict_zip_opt_pack().
@@ -108,9 +143,10 @@ inline uint32_t dict_zip_opt_pack(const dict_zip_opt_t &opt) {
 @return options */
 inline dict_zip_opt_t dict_zip_opt_unpack(uint32_t v) {
   dict_zip_opt_t opt;
-  opt.m_level = static_cast<int>(v & 0xFF) - 1;
-  opt.m_failure_threshold_pct = static_cast<int>((v >> 8) & 0xFF) - 1;
-  opt.m_pad_pct_max = static_cast<int>((v >> 16) & 0xFF) - 1;
+  for (const dict_zip_opt_field_t &f : dict_zip_opt_fields) {
+    opt.*f.m_member =
+        static_cast<int>((v >> f.m_shift) & ((1U << f.m_bits) - 1)) - 1;
+  }
   return opt;
 }
 
@@ -146,5 +182,18 @@ innodb_compression_pad_pct_max. Lock-free.
 @param[in]  index  index (a dummy index gets the global value)
 @return maximum pad in percent of the page */
 ulint dict_index_zip_pad_pct_max(const dict_index_t *index);
+
+/** Log-full recompressions per 100 updates above which the log reserve of
+an index grows: the table's own value, else
+innodb_compression_log_reorg_threshold_pct. Lock-free.
+@param[in]  index  index
+@return threshold in percent; 0 means no log reserve */
+ulint dict_index_zip_log_reorg_threshold_pct(const dict_index_t *index);
+
+/** Maximum log reserve of an index: the table's own value, else
+innodb_compression_log_reserve_pct_max. Lock-free.
+@param[in]  index  index
+@return maximum reserve in percent of the compressed page */
+ulint dict_index_zip_log_reserve_pct_max(const dict_index_t *index);
 
 #endif /* dict0zip_opt_h */

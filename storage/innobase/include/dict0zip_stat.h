@@ -114,8 +114,112 @@ enum dict_zip_stat_counter_t : unsigned {
   DICT_ZIP_STAT_REDO_IMAGES,
   /** Redo bytes of those records. */
   DICT_ZIP_STAT_REDO_IMAGE_BYTES,
+  /** DICT_ZIP_STAT_REORGS by cause (dict_zip_reorg_cause_t, in its
+  order): reorganizations that no cause named (a page with only deleted
+  space to reclaim, a merge, an R-tree node pointer) ... */
+  DICT_ZIP_STAT_REORGS_OTHER,
+  /** ... an update found no room in the modification log of the
+  compressed page ... */
+  DICT_ZIP_STAT_REORGS_LOG_UPDATE,
+  /** ... an insert found no room in it ... */
+  DICT_ZIP_STAT_REORGS_LOG_INSERT,
+  /** ... and the compression of a page being filled by a split, a merge
+  or a root raise failed. */
+  DICT_ZIP_STAT_REORGS_COMPRESS_FAILED,
+  /** Microseconds spent in those reorganizations, by cause in the same
+  order; the recompression inside is also in COMPRESS_USECS. */
+  DICT_ZIP_STAT_REORG_USECS_OTHER,
+  DICT_ZIP_STAT_REORG_USECS_LOG_UPDATE,
+  DICT_ZIP_STAT_REORG_USECS_LOG_INSERT,
+  DICT_ZIP_STAT_REORG_USECS_COMPRESS_FAILED,
+  /** Updates of records in compressed pages that found room in the
+  page, after a reorganization or without one. */
+  DICT_ZIP_STAT_UPDATES,
+  /** Times the log reserve of the index grew by one step, and shrank
+  (dict0zip_log.h). */
+  DICT_ZIP_STAT_LOG_RESERVE_INCREMENTS,
+  DICT_ZIP_STAT_LOG_RESERVE_DECREMENTS,
+  /** Inserts that the log reserve sent to a page split. */
+  DICT_ZIP_STAT_LOG_RESERVE_REFUSALS,
   /** Number of counters. */
   DICT_ZIP_STAT_N_COUNTERS
+};
+
+/** Why a compressed page is being reorganized (recompressed). */
+enum dict_zip_reorg_cause_t : unsigned {
+  /** None of the causes below. */
+  DICT_ZIP_REORG_OTHER = 0,
+  /** The modification log had no room for an updated record. */
+  DICT_ZIP_REORG_LOG_UPDATE,
+  /** The modification log had no room for an inserted record. */
+  DICT_ZIP_REORG_LOG_INSERT,
+  /** A page being filled by a split, merge or root raise did not
+  compress. */
+  DICT_ZIP_REORG_COMPRESS_FAILED,
+  DICT_ZIP_REORG_N_CAUSES
+};
+
+static_assert(unsigned(DICT_ZIP_STAT_REORGS_COMPRESS_FAILED) -
+                      unsigned(DICT_ZIP_STAT_REORGS_OTHER) + 1 ==
+                  unsigned(DICT_ZIP_REORG_N_CAUSES),
+              "one REORGS counter per cause");
+static_assert(unsigned(DICT_ZIP_STAT_REORG_USECS_OTHER) ==
+                  unsigned(DICT_ZIP_STAT_REORGS_OTHER) +
+                      unsigned(DICT_ZIP_REORG_N_CAUSES),
+              "one REORG_USECS counter per cause");
+
+/** The cause of the reorganizations that the current thread starts;
+DICT_ZIP_REORG_OTHER outside a dict_zip_reorg_cause_scope. A thread-local
+keeps the cause out of the signatures of btr_page_reorganize() and
+page_zip_reorganize() and their callers. */
+extern thread_local dict_zip_reorg_cause_t dict_zip_reorg_cause;
+
+/** Names the cause of the reorganizations started while it lives. The
+outermost scope wins: a record reinserted by a pessimistic update counts
+as the update it is. Set only on the branches that reorganize. */
+class dict_zip_reorg_cause_scope {
+ public:
+  /** @param[in]  cause  cause, DICT_ZIP_REORG_OTHER to name none */
+  explicit dict_zip_reorg_cause_scope(dict_zip_reorg_cause_t cause)
+      : m_set(cause != DICT_ZIP_REORG_OTHER &&
+              dict_zip_reorg_cause == DICT_ZIP_REORG_OTHER) {
+    if (m_set) {
+      dict_zip_reorg_cause = cause;
+    }
+  }
+  ~dict_zip_reorg_cause_scope() {
+    if (m_set) {
+      dict_zip_reorg_cause = DICT_ZIP_REORG_OTHER;
+    }
+  }
+  dict_zip_reorg_cause_scope(const dict_zip_reorg_cause_scope &) = delete;
+  dict_zip_reorg_cause_scope &operator=(const dict_zip_reorg_cause_scope &) =
+      delete;
+
+ private:
+  /** Whether this scope set the cause. */
+  const bool m_set;
+};
+
+/** Counts one reorganization of a compressed page (DICT_ZIP_STAT_REORGS
+and the counter of the current cause) when created, and the time until it
+is destroyed. Lock-free. */
+class dict_zip_reorg_timer {
+ public:
+  /** @param[in]  index  index of the page, nullptr to count nothing
+                         (recovery) */
+  explicit dict_zip_reorg_timer(const dict_index_t *index);
+  ~dict_zip_reorg_timer();
+  dict_zip_reorg_timer(const dict_zip_reorg_timer &) = delete;
+  dict_zip_reorg_timer &operator=(const dict_zip_reorg_timer &) = delete;
+
+ private:
+  /** Index, or nullptr. */
+  const dict_index_t *m_index;
+  /** Cause at the start. */
+  dict_zip_reorg_cause_t m_cause;
+  /** Start, std::chrono::steady_clock ticks. */
+  int64_t m_start;
 };
 
 /** A consistent copy of one index's entry, for INFORMATION_SCHEMA. */
@@ -138,6 +242,9 @@ struct dict_zip_stat_snapshot_t {
   /** Current adaptive padding of the index in bytes (not a counter: a
   reset leaves it). */
   uint64_t m_pad{0};
+  /** Current log reserve of the index in bytes (dict0zip_log.h; not a
+  counter). */
+  uint64_t m_log_reserve{0};
   /** Compression options of the table, packed (dict0zip_opt.h). */
   uint32_t m_opt{0};
   /** Counter values. */
@@ -207,6 +314,14 @@ index's zip_pad mutex, only when the pad changed. Lock-free.
 @param[in]  after   pad after the update, in bytes */
 void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
                                ulint after);
+
+/** Note a change of the log reserve of an index (dict0zip_log.h).
+Lock-free.
+@param[in]  index   index
+@param[in]  before  reserve before, in bytes
+@param[in]  after   reserve after, in bytes */
+void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
+                                       ulint before, ulint after);
 
 /** Count a redo record holding a compressed page image. Lock-free.
 @param[in]  index  index of the page (a dummy index of a change buffer

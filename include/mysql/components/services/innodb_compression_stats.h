@@ -47,6 +47,28 @@ struct innodb_zip_counters_t {
   uint64_t zip_reorgs;
 };
 
+/** Reorganizations (recompressions) of compressed pages by cause, and
+updates, of a group of indexes. (Added in the fourth version.) */
+struct innodb_zip_reorg_counters_t {
+  /** Because the modification log had no room for an updated record. */
+  uint64_t log_update;
+  /** Because the modification log had no room for an inserted record. */
+  uint64_t log_insert;
+  /** Because a page filled by a split, merge or root raise did not
+  compress. */
+  uint64_t compress_failed;
+  /** Any other cause (deleted space reclaimed, merges). */
+  uint64_t other;
+  /** Microseconds spent in them, in the same order. */
+  uint64_t usecs_log_update;
+  uint64_t usecs_log_insert;
+  uint64_t usecs_compress_failed;
+  uint64_t usecs_other;
+  /** Updates of records in compressed pages that found room, after a
+  reorganization or without one. */
+  uint64_t updates;
+};
+
 /** Compression facts and statistics of one InnoDB table or partition. */
 struct innodb_zip_table_stats_t {
   /** out: number of bytes InnoDB filled in */
@@ -104,6 +126,22 @@ struct innodb_zip_table_stats_t {
   compressed pages of since the start, so that a monitoring query does not
   read idle tables. */
   uint64_t primary_avg_record_size_sampled_at;
+  /** Reorganizations by cause of the clustered index (fourth version). */
+  struct innodb_zip_reorg_counters_t primary_reorg;
+  /** Sum of them over the secondary indexes. */
+  struct innodb_zip_reorg_counters_t secondary_reorg;
+  /** Current log reserve of the clustered index in bytes: room in its
+  compressed leaf pages that inserts leave to updates (0 when off). */
+  uint64_t primary_log_reserve;
+  /** innodb_compression_log_reorg_threshold_pct in effect for the table
+  (0: no reserve). */
+  uint32_t effective_log_reorg_threshold_pct;
+  /** innodb_compression_log_reserve_pct_max in effect for the table. */
+  uint32_t effective_log_reserve_pct_max;
+  /** 1 if the clustered index's reserve cannot grow any more. */
+  uint32_t primary_log_reserve_at_max;
+  /** Step of the reserve in bytes. */
+  uint32_t log_reserve_step;
 };
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)

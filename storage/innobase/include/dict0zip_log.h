@@ -1,0 +1,102 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+*****************************************************************************/
+
+/** @file include/dict0zip_log.h
+ An adaptive reserve for the modification log of compressed pages.
+
+ Every change of a record in a compressed page is appended to the page's
+ modification log; when the log has no room left, InnoDB recompresses the
+ whole page (ZIP_REORGS_LOG_UPDATE, ZIP_REORGS_LOG_INSERT). Inserts fill the
+ log as well as updates, so a page filled by inserts leaves its updates no
+ room. InnoDB's adaptive padding does not help: it limits the uncompressed
+ bytes of a page and reacts to failed compressions only.
+
+ The log reserve is a number of bytes R of the compressed page that an
+ ordinary insert into a leaf page must leave free (btr_cur_optimistic_insert
+ sends the insert to a page split instead); updates may use it. R adapts per
+ index like the pad: rounds of ZIP_PAD_ROUND_LEN updates that found room in
+ their page; a round in which more than T % of them needed a recompression
+ because the log was full grows R by one step (1/64 of the compressed page),
+ ZIP_PAD_SUCCESSFUL_ROUND_LIMIT good rounds in a row give one step back; R
+ never exceeds M % of the compressed page. A recompression counts against a
+ round only if the recompressed page still keeps R bytes free: a page
+ filled before R grew could not have been helped by it.
+
+ T is innodb_compression_log_reorg_threshold_pct (0, the default, switches
+ the reserve off) and M innodb_compression_log_reserve_pct_max, or the
+ table's own "compression_log_reorg_threshold_pct" and
+ "compression_log_reserve_pct_max" in ENGINE_ATTRIBUTE (dict0zip_opt.h).
+
+ The state lives on the index object (dict_index_t::zip_log) in atomics:
+ no latch on the update or insert path. R is kept in memory only and starts
+ at 0 when the index enters the dictionary cache, like the pad.
+
+ Created 2026-11-23 */
+
+#ifndef dict0zip_log_h
+#define dict0zip_log_h
+
+#include "univ.i"
+
+#include "page0types.h"
+
+struct dict_index_t;
+
+/** Step of the reserve: this fraction of the compressed page size. */
+constexpr ulint DICT_ZIP_LOG_STEP_DIV = 64;
+
+/** innodb_compression_log_reorg_threshold_pct: log-full recompressions per
+100 updates above which the reserve grows; 0 switches it off. */
+extern ulong dict_zip_log_reorg_threshold_pct;
+
+/** innodb_compression_log_reserve_pct_max: the highest reserve, in percent
+of the compressed page size. */
+extern ulong dict_zip_log_reserve_pct_max;
+
+/** The reserve an insert into a leaf page of an index must leave free in
+the compressed page: 0 when the reserve is off for the index, else R capped
+by the current maximum. Lock-free.
+@param[in]  index     index
+@param[in]  zip_size  compressed page size in bytes
+@return bytes */
+ulint dict_index_zip_log_reserve(const dict_index_t *index, ulint zip_size);
+
+/** Whether an ordinary insert of a record into a leaf page leaves the
+reserve free; counts a refusal when it does not. Lock-free.
+@param[in]  index     index of the page
+@param[in]  page_zip  the compressed page
+@param[in]  rec_size  size of the record in the uncompressed page
+@return false if the insert must go to a page split instead */
+bool dict_index_zip_log_admits(const dict_index_t *index,
+                               const page_zip_des_t *page_zip,
+                               ulint rec_size);
+
+/** Count an update of a record in a compressed leaf page for the
+reserve's rounds, and close a round every ZIP_PAD_ROUND_LEN updates.
+Lock-free; does nothing when the reserve is off.
+@param[in,out]  index     index (a dummy index is ignored)
+@param[in]      page_zip  the compressed page */
+void dict_index_zip_log_update(dict_index_t *index,
+                               const page_zip_des_t *page_zip);
+
+/** Count a recompression of a compressed page for an update that found
+the modification log full, if the recompressed page still keeps the
+reserve free. Lock-free; does nothing when the reserve is off.
+@param[in,out]  index     index (a dummy index is ignored)
+@param[in]      page_zip  the compressed page, just recompressed */
+void dict_index_zip_log_full(dict_index_t *index,
+                             const page_zip_des_t *page_zip);
+
+#endif /* dict0zip_log_h */
