@@ -104,19 +104,22 @@ const dict_zip_stat_counter_t zip_stat_reorg_counters[] = {
     DICT_ZIP_STAT_REORG_USECS_COMPRESS_FAILED,
     DICT_ZIP_STAT_REORG_USECS_OTHER,      DICT_ZIP_STAT_UPDATES};
 
+/** A DOUBLE column that may be NULL. */
+#define ZIP_STAT_DOUBLE(name)                                          \
+  {name, MAX_DOUBLE_STR_LENGTH, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, \
+   "", 0}
+
 /** The columns of zip_stat_reorg_counters and UPDATES_PER_LOG_REORG. */
-#define ZIP_STAT_REORG_COLUMNS                                              \
-  ZIP_STAT_U64("ZIP_REORGS_LOG_UPDATE"), ZIP_STAT_U64("ZIP_REORGS_LOG_INSERT"), \
-      ZIP_STAT_U64("ZIP_REORGS_COMPRESS_FAILED"),                           \
-      ZIP_STAT_U64("ZIP_REORGS_OTHER"),                                     \
-      ZIP_STAT_U64("ZIP_REORG_USECS_LOG_UPDATE"),                           \
-      ZIP_STAT_U64("ZIP_REORG_USECS_LOG_INSERT"),                           \
-      ZIP_STAT_U64("ZIP_REORG_USECS_COMPRESS_FAILED"),                      \
-      ZIP_STAT_U64("ZIP_REORG_USECS_OTHER"), ZIP_STAT_U64("ZIP_UPDATES"),   \
-  {                                                                         \
-    "UPDATES_PER_LOG_REORG", 0, MYSQL_TYPE_DOUBLE, 0, MY_I_S_MAYBE_NULL, "", \
-        0                                                                   \
-  }
+#define ZIP_STAT_REORG_COLUMNS                                  \
+  ZIP_STAT_U64("ZIP_REORGS_LOG_UPDATE"),                        \
+      ZIP_STAT_U64("ZIP_REORGS_LOG_INSERT"),                    \
+      ZIP_STAT_U64("ZIP_REORGS_COMPRESS_FAILED"),               \
+      ZIP_STAT_U64("ZIP_REORGS_OTHER"),                         \
+      ZIP_STAT_U64("ZIP_REORG_USECS_LOG_UPDATE"),               \
+      ZIP_STAT_U64("ZIP_REORG_USECS_LOG_INSERT"),               \
+      ZIP_STAT_U64("ZIP_REORG_USECS_COMPRESS_FAILED"),          \
+      ZIP_STAT_U64("ZIP_REORG_USECS_OTHER"),                    \
+      ZIP_STAT_U64("ZIP_UPDATES"), ZIP_STAT_DOUBLE("UPDATES_PER_LOG_REORG")
 
 /** The identifying columns, first in both tables (see enum above). */
 #define ZIP_STAT_IDENT_COLUMNS                                        \
