@@ -237,7 +237,9 @@ def zip_counters(srv):
     rows = srv.sql(
         "SELECT TABLE_NAME, COMPRESS_OPS, COMPRESS_OPS_OK, COMPRESS_USECS, "
         "UNCOMPRESS_OPS, UNCOMPRESS_USECS, ZIP_SPLITS, COMPRESS_PADDING, "
-        "IFNULL(PADDING_HINT, ''), IFNULL(PADDING_COLUMN_BYTES, 0) "
+        "IFNULL(PADDING_HINT, ''), IFNULL(PADDING_COLUMN_BYTES, 0), "
+        "IFNULL(ZIP_REORGS_LOG_FULL, 0), IFNULL(ZIP_UPDATES, 0), "
+        "IFNULL(COMPRESS_LOG_RESERVE, 0), ZIP_REORGS "
         "FROM information_schema.COMPRESSION_STATS "
         "WHERE TABLE_SCHEMA='%s'" % DB)
     out = {}
@@ -245,7 +247,9 @@ def zip_counters(srv):
         out[r[0]] = {"compress_ops": int(r[1]), "compress_ok": int(r[2]),
                      "compress_usecs": int(r[3]), "uncompress_ops": int(r[4]),
                      "uncompress_usecs": int(r[5]), "splits": int(r[6]),
-                     "pad": int(r[7]), "hint": r[8], "pad_bytes": int(r[9])}
+                     "pad": int(r[7]), "hint": r[8], "pad_bytes": int(r[9]),
+                     "log_full": int(r[10]), "updates": int(r[11]),
+                     "log_reserve": int(r[12]), "reorgs": int(r[13])}
     return out
 
 
@@ -293,7 +297,11 @@ def diff_snapshots(a, b, commits):
         per_table[t] = {"compress_ops": ops, "failures": ops - ok,
                         "splits": z["splits"] - z0.get("splits", 0),
                         "pad": z["pad"], "hint": z["hint"],
-                        "pad_bytes": z["pad_bytes"]}
+                        "pad_bytes": z["pad_bytes"],
+                        "log_full": z["log_full"] - z0.get("log_full", 0),
+                        "updates": z["updates"] - z0.get("updates", 0),
+                        "reorgs": z["reorgs"] - z0.get("reorgs", 0),
+                        "log_reserve": z["log_reserve"]}
     res["compress_ms_per_tx"] = zc / 1000 / n
     res["uncompress_ms_per_tx"] = zu / 1000 / n
     res["redo_bytes_per_tx"] = res["redo_bytes"] / n
@@ -808,6 +816,11 @@ def exp_tuning(args, out):
     ]
     if quick:
         configs = [c for c in configs if c[0] not in ("l6_nopad", "l6")]
+    # --only: a subset; "none" (the ratios) and "l1" (the padding hint's
+    # calibration) always run.
+    only = set(args.only.split(",")) | {"none", "l1"} if args.only else None
+    if only:
+        configs = [c for c in configs if c[0] in only]
     layouts_loaded = {}
     runs = []
     per_table_rows = []
@@ -858,6 +871,18 @@ def exp_tuning(args, out):
                  {"innodb_log_compressed_pages": "OFF"},
                  "SELECTIVE's tables (%s) at level 1 + padding + no page logging"
                  % (", ".join(chosen) or "none")))
+    # The modification-log reserve (patch 0019) on top of level 1 + padding:
+    # adaptive up to its default maximum (25 % of the page) and capped at
+    # 10 % and 5 % (an almost static reserve: the threshold of 1 keeps it
+    # at its cap while the log is the cost).
+    for cap in (25, 10, 5):
+        more.append(("l1_pad_log%d" % cap, l1_pad,
+                     {"innodb_compression_log_reorg_threshold_pct": 1,
+                      "innodb_compression_log_reserve_pct_max": cap},
+                     "level 1 + padding columns + log reserve (threshold "
+                     "1 %%, at most %d %% of the page)" % cap))
+    if only:
+        more = [c for c in more if c[0] in only]
     for c in more:
         run_config(0, c)
     configs += more
@@ -891,6 +916,12 @@ def exp_tuning(args, out):
                      if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
         ops = [sum(p["compress_ops"] for p in per_table_rows
                    if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
+        commits = [max(sum(r[t + "_commits"] for t in TX_TYPES), 1) for r in rs]
+        logfull = [sum(p["log_full"] for p in per_table_rows
+                       if p["config"] == name and p["rep"] == r["rep"])
+                   for r in rs]
+        upd = [sum(p["updates"] for p in per_table_rows
+                   if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
         rows.append([name, desc, spread(tp), ratio_spread(tp, n_tpm),
                      "%.1f" % (100 * (1 - sz / none_sz)) if sz else "-",
                      "%.0f" % statistics.median(fails),
@@ -898,10 +929,15 @@ def exp_tuning(args, out):
                      "%.0f" % statistics.median(r["redo_bytes_per_tx"] for r in rs),
                      "%.0f" % statistics.median(r["zip_log_image_bytes"] / max(
                          sum(r[t + "_commits"] for t in TX_TYPES), 1) for r in rs),
+                     "%.2f" % statistics.median(l / c for l, c in
+                                                zip(logfull, commits)),
+                     "%.1f" % (sum(upd) / sum(logfull)) if sum(logfull) else "-",
                      rs[-1].get("consistency", "")])
     md += [md_table(["config", "what", "tpmC", "vs none", "total SS %",
                      "compression failures", "failure %", "redo bytes/tx",
-                     "page-image redo bytes/tx", "consistency"], rows), ""]
+                     "page-image redo bytes/tx", "log-full recompressions/tx",
+                     "updates per log-full recompression", "consistency"],
+                    rows), ""]
     bar_plot(os.path.join(out, "tpmc.png"),
              "Cached TPC-C-like standard mix, %d warehouses" % W,
              [c[0] for c in configs],
@@ -919,9 +955,13 @@ def exp_tuning(args, out):
             if p and p["compress_ops"] > 0:
                 trows.append([name, t, p["compress_ops"], p["failures"],
                               "%.1f" % (100 * p["failures"] / p["compress_ops"]),
-                              p["splits"], p["pad"], p["hint"]])
+                              p["splits"], p["pad"], p["reorgs"],
+                              p["log_full"], p["updates"], p["log_reserve"],
+                              p["hint"]])
     md += [md_table(["config", "table", "compress ops", "failures", "failure %",
-                     "splits", "pad bytes", "PADDING_HINT"], trows), ""]
+                     "splits", "pad bytes", "recompressions", "log-full",
+                     "updates", "log reserve bytes", "PADDING_HINT"], trows),
+           ""]
     md += ["## Callaghan's figures (tpcc-mysql, 20 warehouses, 64 clients)", "",
            md_table(["configuration", "TpmC", "vs no compression"],
                     [[n, v, "%.2fx" % (v / CALLAGHAN[0][1])] for n, v in CALLAGHAN]),
@@ -1199,6 +1239,8 @@ def main():
     ap.add_argument("--reps", type=int, help="repetitions per configuration")
     ap.add_argument("--warehouses", type=int)
     ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--only", help="tuning: comma-separated configurations "
+                    "to run (none and l1 always run)")
     ap.add_argument("--callgrind", action="store_true",
                     help="run callgrind in --quick mode too")
     ap.add_argument("--mysqld-before",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a benchmark experiment against the patched server (see BENCHMARKS.md).
 # Usage: bench/run.sh paper|tuning|overhead|hotpath|sizes|all [--quick] [--out DIR]
-#                     [--reps N] [--warehouses N] [--no-callgrind]
+#                     [--reps N] [--warehouses N] [--no-callgrind] [--only CONFIGS]
 # Needs the build of scripts/build.sh (README's first command does it);
 # installs sysbench, valgrind and matplotlib from Debian if missing.
 set -euo pipefail
