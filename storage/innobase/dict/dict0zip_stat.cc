@@ -489,24 +489,6 @@ void dict_zip_stat_add(const dict_index_t *index,
 #endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
-void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
-                                       ulint before, ulint after) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)before;
-  (void)after;
-#else
-  dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
-  if (e == nullptr) {
-    return;
-  }
-  e->m_log_reserve.store(after, std::memory_order_relaxed);
-  e->m_counters[after > before ? DICT_ZIP_STAT_LOG_RESERVE_INCREMENTS
-                               : DICT_ZIP_STAT_LOG_RESERVE_DECREMENTS]
-      .fetch_add(1, std::memory_order_relaxed);
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
-}
-
 thread_local dict_zip_reorg_cause_t dict_zip_reorg_cause =
     DICT_ZIP_REORG_OTHER;
 
@@ -542,10 +524,26 @@ dict_zip_reorg_timer::~dict_zip_reorg_timer() {
       usecs.count());
 }
 
-void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
-                               ulint after) {
+namespace {
+
+/** Mirror a changed adaptive value of an index (pad, log reserve) to its
+entry and count the change. Lock-free.
+@param[in]  index   index (without an entry: nothing is done)
+@param[in]  mirror  the entry's mirror of the value
+@param[in]  up      counter of increments
+@param[in]  down    counter of decrements
+@param[in]  before  value before
+@param[in]  after   value after */
+void dict_zip_stat_adaptive_changed(const dict_index_t *index,
+                                    std::atomic<uint64_t> dict_zip_stat_t::*mirror,
+                                    dict_zip_stat_counter_t up,
+                                    dict_zip_stat_counter_t down, ulint before,
+                                    ulint after) {
 #ifdef INNODB_ZIP_STAT_BENCH_OFF
   (void)index;
+  (void)mirror;
+  (void)up;
+  (void)down;
   (void)before;
   (void)after;
 #else
@@ -554,11 +552,27 @@ void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
   if (e == nullptr) {
     return;
   }
-  e->m_pad.store(after, std::memory_order_relaxed);
-  e->m_counters[after > before ? DICT_ZIP_STAT_PAD_INCREMENTS
-                               : DICT_ZIP_STAT_PAD_DECREMENTS]
-      .fetch_add(1, std::memory_order_relaxed);
+  (e->*mirror).store(after, std::memory_order_relaxed);
+  e->m_counters[after > before ? up : down].fetch_add(
+      1, std::memory_order_relaxed);
 #endif /* INNODB_ZIP_STAT_BENCH_OFF */
+}
+
+}  // namespace
+
+void dict_zip_stat_pad_changed(const dict_index_t *index, ulint before,
+                               ulint after) {
+  dict_zip_stat_adaptive_changed(index, &dict_zip_stat_t::m_pad,
+                                 DICT_ZIP_STAT_PAD_INCREMENTS,
+                                 DICT_ZIP_STAT_PAD_DECREMENTS, before, after);
+}
+
+void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
+                                       ulint before, ulint after) {
+  dict_zip_stat_adaptive_changed(index, &dict_zip_stat_t::m_log_reserve,
+                                 DICT_ZIP_STAT_LOG_RESERVE_INCREMENTS,
+                                 DICT_ZIP_STAT_LOG_RESERVE_DECREMENTS, before,
+                                 after);
 }
 
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
