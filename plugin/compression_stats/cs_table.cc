@@ -345,10 +345,13 @@ const char *log_hint(const innodb_zip_table_stats_t &s, uint64_t *kbs) {
   if (s.effective_log_reorg_threshold_pct == 0) {
     return "ENABLE_LOG_RESERVE";
   }
-  if (!s.primary_log_reserve_at_max) {
+  if (!s.primary_log_reserve_at_max && s.primary_log_reserve > 0) {
     /* The reserve is still growing. */
     return "LOG_RESERVE_GROWING";
   }
+  /* At its maximum, or 0 with the log still the cost: the reserve cannot
+  help (it grows only in rounds with inserts; pages filled by a load and
+  then only updated need more room than it can hold back). */
   const uint64_t bigger = 2 * s.physical_page_size;
   if (bigger >= s.logical_page_size) {
     return "UNCOMPRESS";

@@ -55,9 +55,15 @@ ulint dict_index_zip_log_reserve(const dict_index_t *index, ulint zip_size) {
   return std::min(r, dict_index_zip_log_reserve_max(index, zip_size));
 }
 
-bool dict_index_zip_log_admits(const dict_index_t *index,
+bool dict_index_zip_log_admits(dict_index_t *index,
                                const page_zip_des_t *page_zip,
                                ulint rec_size) {
+  /* Note that the round saw an insert: only pages that inserts fill can
+  keep a reserve. A load, and a store only once per round. */
+  std::atomic<uint32_t> &events = index->zip_log.n_log_full;
+  if (!(events.load(std::memory_order_relaxed) & DICT_ZIP_LOG_INSERTED)) {
+    events.fetch_or(DICT_ZIP_LOG_INSERTED, std::memory_order_relaxed);
+  }
   const ulint r = dict_index_zip_log_reserve(index, page_zip_get_size(page_zip));
   if (r == 0 ||
       page_zip_available(page_zip, index->is_clustered(), rec_size + r, true)) {
@@ -110,7 +116,9 @@ void dict_index_zip_log_update(dict_index_t *index,
     return;
   }
   z.n_updates.fetch_sub(ZIP_PAD_ROUND_LEN, std::memory_order_relaxed);
-  const ulint full = z.n_log_full.exchange(0, std::memory_order_relaxed);
+  const uint32_t events = z.n_log_full.exchange(0, std::memory_order_relaxed);
+  const bool inserted = (events & DICT_ZIP_LOG_INSERTED) != 0;
+  const ulint full = events & ~DICT_ZIP_LOG_INSERTED;
 
   const ulint zip_size = page_zip_get_size(page_zip);
   const uint32_t step = uint32_t(zip_size / DICT_ZIP_LOG_STEP_DIV);
@@ -118,8 +126,10 @@ void dict_index_zip_log_update(dict_index_t *index,
   uint32_t before = z.bytes.load(std::memory_order_relaxed);
   uint32_t after = before;
 
-  if (full * 100 > threshold * ZIP_PAD_ROUND_LEN) {
-    /* A bad round: grow by one step, up to the maximum. */
+  if (inserted && full * 100 > threshold * ZIP_PAD_ROUND_LEN) {
+    /* A bad round: grow by one step, up to the maximum. A round without
+    an insert is never bad: no reserve could have kept room in pages that
+    no insert filled (a table filled by its load and then only updated). */
     z.n_good_rounds.store(0, std::memory_order_relaxed);
     if (before + step <= max) {
       after = before + step;

@@ -32,7 +32,9 @@ for more details.
  ZIP_PAD_SUCCESSFUL_ROUND_LIMIT good rounds in a row give one step back; R
  never exceeds M % of the compressed page. A recompression counts against a
  round only if the recompressed page still keeps R bytes free: a page
- filled before R grew could not have been helped by it.
+ filled before R grew could not have been helped by it, and a round without
+ any insert into the index never grows R (a table filled by its load and
+ then only updated gets no reserve: only a rebuild gives its pages room).
 
  T is innodb_compression_log_reorg_threshold_pct (0, the default, switches
  the reserve off) and M innodb_compression_log_reserve_pct_max, or the
@@ -50,9 +52,15 @@ for more details.
 
 #include "univ.i"
 
+#include <cstdint>
+
 #include "page0types.h"
 
 struct dict_index_t;
+
+/** The high bit of zip_log_reserve_info_t::n_log_full: the current round
+saw an insert into a leaf page of the index. */
+constexpr uint32_t DICT_ZIP_LOG_INSERTED = 1U << 31;
 
 /** Step of the reserve: this fraction of the compressed page size. */
 constexpr ulint DICT_ZIP_LOG_STEP_DIV = 64;
@@ -75,11 +83,12 @@ ulint dict_index_zip_log_reserve(const dict_index_t *index, ulint zip_size);
 
 /** Whether an ordinary insert of a record into a leaf page leaves the
 reserve free; counts a refusal when it does not. Lock-free.
-@param[in]  index     index of the page
+@param[in,out]  index  index of the page (notes that its round saw an
+                       insert)
 @param[in]  page_zip  the compressed page
 @param[in]  rec_size  size of the record in the uncompressed page
 @return false if the insert must go to a page split instead */
-bool dict_index_zip_log_admits(const dict_index_t *index,
+bool dict_index_zip_log_admits(dict_index_t *index,
                                const page_zip_des_t *page_zip,
                                ulint rec_size);
 
