@@ -13,7 +13,10 @@ PKGS=(
 )
 # bench/run.sh: the benchmark's own packages.
 if [ "${1:-}" = "--bench" ]; then
-  PKGS=(sysbench valgrind python3-matplotlib)
+  PKGS=(sysbench valgrind python3-matplotlib
+        # bench/wiki/make_corpus.py: the English text of the wiki table
+        linux-doc-6.1 python3.11-doc perl-doc
+        dict-gcide dict-foldoc dict-jargon dict-devil)
 fi
 
 SUDO=""

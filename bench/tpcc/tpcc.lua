@@ -86,17 +86,6 @@ local function last_name(n)
          SYL[n % 10 + 1]
 end
 
-local ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-local function astr(x, y)
-  local n = rnd(x, y)
-  local t = {}
-  for i = 1, n do
-    local k = rnd(1, 62)
-    t[i] = ALNUM:sub(k, k)
-  end
-  return table.concat(t)
-end
-
 local function parse_pairs(s)
   local m = {}
   for item in string.gmatch(s, "[^;]+") do
@@ -485,10 +474,13 @@ local function tx_payment()
     "c_ytd_payment + %.2f, c_payment_cnt = c_payment_cnt + 1%s WHERE " ..
     "c_w_id = %d AND c_d_id = %d AND c_id = %d", amount, amount, set_data,
     c_w, c_d, c))
+  -- H_DATA is W_NAME and D_NAME joined by 4 spaces (clause 2.5.2.2).
   query(string.format(
     "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, " ..
-    "h_date, h_amount, h_data) VALUES (%d, %d, %d, %d, %d, NOW(), %.2f, '%s')",
-    c, c_d, c_w, d, w, amount, astr(12, 24)))
+    "h_date, h_amount, h_data) SELECT %d, %d, %d, %d, %d, NOW(), %.2f, " ..
+    "CONCAT(w_name, '    ', d_name) FROM warehouse, district " ..
+    "WHERE w_id = %d AND d_w_id = %d AND d_id = %d",
+    c, c_d, c_w, d, w, amount, w, w, d))
   query("COMMIT")
 end
 
