@@ -308,14 +308,25 @@ def diff_snapshots(a, b, commits):
     return res, per_table
 
 
-class Layout:
-    """A table layout: what tpcc.lua prepare gets, and its loaded copy."""
+# The initial data of tpcc.lua prepare (--data; BENCHMARKS.md "Data"):
+# spec, dbt2 or aged. Set once by main() for the whole run.
+DATA = "spec"
+DATA_CHOICES = ("spec", "dbt2", "aged")
 
-    def __init__(self, name, table_options="", padding="", note=""):
+
+class Layout:
+    """A table layout: what tpcc.lua prepare gets, and its loaded copy.
+    rebuild_free_pct: after the load, rebuild every compressed table with
+    ALTER TABLE ... FORCE (the tight bulk load of patches 0015-0017) leaving
+    this % of each compressed page free (innodb_compression_bulk_free_pct)."""
+
+    def __init__(self, name, table_options="", padding="", note="",
+                 rebuild_free_pct=None):
         self.name = name
         self.table_options = table_options
         self.padding = padding
         self.note = note
+        self.rebuild_free_pct = rebuild_free_pct
         self.saved = None
 
 
@@ -325,10 +336,15 @@ def layout_dir(layout, warehouses):
     h = hashlib.sha1()
     h.update(("%d|%s|%s" % (warehouses, layout.table_options,
                             layout.padding)).encode())
-    for f in ("tpcc_schema.sql", "tpcc_load.sql"):
+    if layout.rebuild_free_pct is not None:
+        h.update(("|rebuild %d" % layout.rebuild_free_pct).encode())
+    if DATA != "spec":
+        h.update(("|data %s" % DATA).encode())
+    for f in ("tpcc_schema_dbt2.sql" if DATA == "dbt2" else "tpcc_schema.sql",
+              "tpcc_load.sql"):
         h.update(open(os.path.join(ROOT, "scripts", "accuracy", f), "rb").read())
-    return os.path.join(BENCH, "data", "%s-%dwh-%s" % (
-        layout.name, warehouses, h.hexdigest()[:10]))
+    return os.path.join(BENCH, "data", "%s-%s-%dwh-%s" % (
+        layout.name, DATA, warehouses, h.hexdigest()[:10]))
 
 
 def load(exp, layout, warehouses, load_opts, reuse=True):
@@ -353,9 +369,11 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
         t0 = time.time()
         out = srv.sysbench(["--threads=2",
                             "--table-options=" + layout.table_options,
-                            "--padding=" + layout.padding, "prepare"],
-                           warehouses)
+                            "--padding=" + layout.padding, "--data=" + DATA,
+                            "prepare"], warehouses)
         secs = time.time() - t0
+        if layout.rebuild_free_pct is not None:
+            rebuild(srv, layout.rebuild_free_pct)
         sizes = table_sizes(srv)
     finally:
         srv.stop()
@@ -365,6 +383,20 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
     with open(meta, "w") as f:
         json.dump({"secs": secs, "sizes": sizes}, f)
     return secs, sizes
+
+
+def rebuild(srv, free_pct):
+    """ALTER TABLE ... FORCE of every compressed table: the tight bulk load
+    rebuilds it leaving free_pct % of each compressed page free."""
+    srv.sql("SET GLOBAL innodb_compression_bulk_free_pct = %d" % free_pct)
+    t0 = time.time()
+    for (t,) in srv.sql("SELECT TABLE_NAME FROM information_schema.TABLES "
+                        "WHERE TABLE_SCHEMA = '%s' AND ROW_FORMAT = "
+                        "'Compressed'" % DB):
+        srv.sql("ALTER TABLE %s FORCE" % t, db=DB)
+    srv.sql("SET GLOBAL innodb_compression_bulk_free_pct = DEFAULT")
+    log("rebuilt the compressed tables with %d %% free in %.1f s" % (
+        free_pct, time.time() - t0))
 
 
 def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
@@ -612,13 +644,15 @@ def exp_sizes(args, out):
     size_rows, table = size_report(loads, est, alter, css, kbss)
     write_csv(os.path.join(out, "sizes.csv"), size_rows)
     md = ["# Space savings per table: loaded, ALTER TABLE, estimated", "",
-          "Measured %s on this build, %d warehouses. MB are DATA_LENGTH + "
+          "Measured %s on this build, data %s, %d warehouses. MB are "
+          "DATA_LENGTH + "
           "INDEX_LENGTH after ANALYZE TABLE. *Loaded*: the database loaded "
           "into compressed tables. *ALTER*: ALTER TABLE ... "
           "ROW_FORMAT=COMPRESSED of the loaded uncompressed copy. Estimates "
           "on the uncompressed copy (default sample): CURRENT_SIZE_SAVINGS "
           "(size now vs after the ALTER) and SPACE_SAVINGS (the SELECTIVE "
-          "T_ss, against full pages)." % (time.strftime("%Y-%m-%d"), W), "",
+          "T_ss, against full pages)." % (time.strftime("%Y-%m-%d"), DATA,
+                                           W), "",
           table, "",
           "ALTER seconds: " + "; ".join(
               "%d KB %.1f" % (k, sum(alter_secs[k].values())) for k in kbss), ""]
@@ -711,11 +745,13 @@ def exp_paper(args, out):
 
     # Report.
     md = ["# Experiment paper: N, A and S (Lee 2015)", "",
-          "Measured %s on this build. %d warehouses, %d threads, buffer pool "
+          "Measured %s on this build. Data %s (tpcc.lua --data), %d "
+          "warehouses, %d threads, buffer pool "
           "%s during the runs (1G while loading), O_DIRECT, binary log off, "
           "%d s warm-up + %d s measured per run, %d repetition(s), "
           "configurations interleaved." % (
-              time.strftime("%Y-%m-%d"), W, threads, bp_run, warm, secs, reps),
+              time.strftime("%Y-%m-%d"), DATA, W, threads, bp_run, warm, secs,
+              reps),
           "", "## Space savings per table (the paper's Table 4)", ""]
     md += [size_md, ""]
     md += ["## Loading", "",
@@ -881,6 +917,23 @@ def exp_tuning(args, out):
                       "innodb_compression_log_reserve_pct_max": cap},
                      "level 1 + padding columns + log reserve (threshold "
                      "1 %%, at most %d %% of the page)" % cap))
+    # Room for the modification log on pages the load filled (issue 11):
+    # the compressed tables rebuilt by ALTER TABLE ... FORCE, the tight bulk
+    # load leaving its default 3 % free (issue 12: savings and throughput
+    # right after the ALTER) or 12 % and 20 %; the last also with the
+    # adaptive reserve, which then keeps later inserts from filling pages.
+    for free in (3, 12, 20):
+        lay = Layout("l1_pad_alter%d" % free, opts_for(TUNED_TABLES, level=1),
+                     padding, rebuild_free_pct=free)
+        more.append(("l1_pad_alter%d" % free, lay, {},
+                     "level 1 + padding columns, rebuilt by ALTER TABLE "
+                     "with %d %% of each compressed page free" % free))
+        if free == 20:
+            more.append(("l1_pad_alter20_log", lay,
+                         {"innodb_compression_log_reorg_threshold_pct": 1,
+                          "innodb_compression_log_reserve_pct_max": 25},
+                         "the same + log reserve (threshold 1 %, at most "
+                         "25 % of the page)"))
     if only:
         more = [c for c in more if c[0] in only]
     for c in more:
@@ -896,12 +949,13 @@ def exp_tuning(args, out):
     none_sz = sum(layouts_loaded["none"][1].values())
     md = ["# Experiment tuning: compressed tables under a write-heavy, cached "
           "TPC-C-like load (Callaghan)", "",
-          "Measured %s on this build. %d warehouses, %d threads, standard mix, "
+          "Measured %s on this build. Data %s (tpcc.lua --data), %d "
+          "warehouses, %d threads, standard mix, "
           "buffer pool 2G (the data is cached), O_DIRECT, binary log off, "
           "%d s warm-up + %d s measured, %d repetition(s), configurations "
           "interleaved after the first. KEY_BLOCK_SIZE=8 on every table but "
           "warehouse and district, as Callaghan did, unless said otherwise." %
-          (time.strftime("%Y-%m-%d"), W, threads, warm, secs, reps), "",
+          (time.strftime("%Y-%m-%d"), DATA, W, threads, warm, secs, reps), "",
           "Padding hint (PADDING_COLUMN_BYTES of COMPRESSION_STATS after the "
           "first level-1 run): " + (", ".join("%s %d bytes" % kv for kv in
                                               sorted(hints.items())) or "none"),
@@ -1458,7 +1512,13 @@ def main():
                     help="run callgrind in --quick mode too")
     ap.add_argument("--mysqld-before",
                     help="hotpath: the mysqld binary to compare this build with")
+    ap.add_argument("--data", choices=DATA_CHOICES, default="spec",
+                    help="initial data of the TPC-C-like database (tpcc.lua "
+                    "--data): spec (clause 4.3.3.1), dbt2 (DBT-2's "
+                    "generator), aged (rows as the transactions write them)")
     args = ap.parse_args()
+    global DATA
+    DATA = args.data
     if not os.path.exists(os.path.join(BIN, "mysqld")):
         die("mysqld is not built: run scripts/build.sh first")
     # "all": the experiments that need no second binary.

@@ -51,6 +51,9 @@ sysbench.cmdline.options = {
          "standard"},
   table_options = {"Table options per table: 'table:options;...', '*' for the others", ""},
   padding = {"Static padding columns: 'table:bytes;...'", ""},
+  data = {"Initial data: spec (clause 4.3.3.1), dbt2 (DBT-2's generator) " ..
+          "or aged (rows as the transactions write them); see tpcc_load.sql",
+          "spec"},
   sql_dir = {"Directory of tpcc_schema.sql and tpcc_load.sql",
                  script_dir .. "../../scripts/accuracy"},
   stats_file = {"Per-thread statistics are gathered in this file (default /tmp/tpcc-stats.<pid>)", ""},
@@ -141,7 +144,9 @@ local function create_schema(con)
   local pads = parse_pairs(sysbench.opt.padding)
   check_names(opts, "--table-options", true)
   check_names(pads, "--padding", false)
-  local sql = read_file(sysbench.opt.sql_dir .. "/tpcc_schema.sql")
+  -- --data=dbt2 loads DBT-2's own schema (tpcc_schema_dbt2.sql).
+  local sql = read_file(sysbench.opt.sql_dir .. (sysbench.opt.data == "dbt2"
+    and "/tpcc_schema_dbt2.sql" or "/tpcc_schema.sql"))
   sql = sql:gsub("%-%-[^\n]*\n", "")
   for stmt in string.gmatch(sql, "[^;]+") do
     local name = stmt:match("CREATE TABLE%s+([%w_]+)")
@@ -191,8 +196,15 @@ local function routines_ready(con)
   return tonumber(n) == 1
 end
 
+local DATA_SETS = {spec = true, dbt2 = true, aged = true}
+
 function cmd_prepare()
+  if not DATA_SETS[sysbench.opt.data] then
+    error("tpcc: --data must be spec, dbt2 or aged, not '" ..
+          sysbench.opt.data .. "'")
+  end
   local con = connect()
+  con:query("SET @tpcc_data = '" .. sysbench.opt.data .. "'")
   local tid = sysbench.tid
   local threads = sysbench.opt.threads
   local W = sysbench.opt.warehouses
@@ -247,7 +259,8 @@ function cleanup()
                       "tpcc_load_warehouse"}) do
     con:query("DROP PROCEDURE IF EXISTS " .. r)
   end
-  for _, f in ipairs({"tpcc_astr", "tpcc_nstr", "tpcc_original", "tpcc_last",
+  for _, f in ipairs({"tpcc_astr", "tpcc_dbt2_astr", "tpcc_lstr", "tpcc_payinfo",
+                      "tpcc_nstr", "tpcc_original", "tpcc_last",
                       "tpcc_nurand"}) do
     con:query("DROP FUNCTION IF EXISTS " .. f)
   end
