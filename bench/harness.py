@@ -312,6 +312,10 @@ def diff_snapshots(a, b, commits):
 # spec, dbt2 or aged. Set once by main() for the whole run.
 DATA = "spec"
 DATA_CHOICES = ("spec", "dbt2", "aged")
+# Sessions that load the warehouses in parallel (tpcc.lua prepare
+# --threads; --load-threads). Each session inserts its warehouses in key
+# order, so with 2 or more the inserts of a table go to several places.
+LOAD_THREADS = 2
 
 
 class Layout:
@@ -340,6 +344,8 @@ def layout_dir(layout, warehouses):
         h.update(("|rebuild %d" % layout.rebuild_free_pct).encode())
     if DATA != "spec":
         h.update(("|data %s" % DATA).encode())
+    if LOAD_THREADS != 2:
+        h.update(("|load threads %d" % LOAD_THREADS).encode())
     for f in ("tpcc_schema_dbt2.sql" if DATA == "dbt2" else "tpcc_schema.sql",
               "tpcc_load.sql"):
         h.update(open(os.path.join(ROOT, "scripts", "accuracy", f), "rb").read())
@@ -367,7 +373,7 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
         srv.sql("CREATE DATABASE %s" % DB)
         srv.source(ADVISOR)
         t0 = time.time()
-        out = srv.sysbench(["--threads=2",
+        out = srv.sysbench(["--threads=%d" % LOAD_THREADS,
                             "--table-options=" + layout.table_options,
                             "--padding=" + layout.padding, "--data=" + DATA,
                             "prepare"], warehouses)
@@ -1516,9 +1522,13 @@ def main():
                     help="initial data of the TPC-C-like database (tpcc.lua "
                     "--data): spec (clause 4.3.3.1), dbt2 (DBT-2's "
                     "generator), aged (rows as the transactions write them)")
+    ap.add_argument("--load-threads", type=int, default=2,
+                    help="sessions loading the warehouses in parallel "
+                    "(default 2)")
     args = ap.parse_args()
-    global DATA
+    global DATA, LOAD_THREADS
     DATA = args.data
+    LOAD_THREADS = args.load_threads
     if not os.path.exists(os.path.join(BIN, "mysqld")):
         die("mysqld is not built: run scripts/build.sh first")
     # "all": the experiments that need no second binary.
