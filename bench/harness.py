@@ -1373,7 +1373,11 @@ def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs):
             r = subprocess.run(base + ["--time=%d" % secs, "run"], check=True,
                                capture_output=True, text=True)
             b = srv.status()
-            m = re.search(r"events/s \(eps\):\s+([\d.]+)", r.stdout)
+            # sysbench 1.0.20 reports a Lua script's events as
+            # "transactions: N (X per sec.)"; newer ones also as events/s.
+            m = (re.search(r"events/s \(eps\):\s+([\d.]+)", r.stdout) or
+                 re.search(r"transactions:\s+\d+\s+\(([\d.]+) per sec",
+                           r.stdout))
             if not m:
                 die("no events/s in pointread output:\n" + r.stdout[-2000:])
             d = lambda k: int(b.get(k, 0)) - int(a.get(k, 0))
