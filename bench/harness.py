@@ -704,8 +704,9 @@ def exp_paper(args, out):
     load_opts = {"innodb_buffer_pool_size": "1G"}
     run_opts = {"innodb_buffer_pool_size": bp_run}
     # The full run measures loading and always loads afresh; the quick one
-    # reuses kept copies (their recorded load times).
-    fresh = not quick
+    # and a run of some layouts (--only) reuse kept copies (their recorded
+    # load times).
+    fresh = not quick and not args.only
 
     layouts = [Layout("N", "", note="no compression")]
     report = {"warehouses": W, "buffer_pool": bp_run, "threads": threads,
@@ -730,14 +731,17 @@ def exp_paper(args, out):
     for lay in layouts[1:]:
         loads[lay.name] = load("paper", lay, W, load_opts, reuse=not fresh)
     # The paper's own method: T_ss measured by loading the database both
-    # ways, the rule (1 - delta) * CP_ss <= T_ss <= CP_ss applied to that.
+    # ways, the rule (1 - delta) * CP_ss <= T_ss applied to that. A table
+    # measured above CP_ss counts as close, as in the plugin's verdict
+    # (cs_estimates.cc, delta_close()): it only gets there because its
+    # uncompressed copy's pages are less full than its compressed ones.
     measured = {}
     for k in kbss:
         cp = 100.0 * (1 - k / 16)
         n_sz, a_sz = loads["N"][1], loads["A%d" % k][1]
         measured[k] = sorted(
             t for t in TABLES if n_sz.get(t) and
-            0.9 * cp <= 100 * (1 - a_sz[t] / n_sz[t]) <= cp + 1e-9)
+            0.9 * cp <= 100 * (1 - a_sz[t] / n_sz[t]))
         log("SELECTIVE on measured SS at %d KB compresses: %s" % (
             k, measured[k] or "nothing"))
         if measured[k] != chosen[k] and not quick:
@@ -749,10 +753,23 @@ def exp_paper(args, out):
             loads[lay.name] = load("paper", lay, W, load_opts, reuse=not fresh)
     report["chosen_measured"] = measured
 
+    # --only: run N and these layouts (the others are loaded, or reused, for
+    # the sizes and the measured rule).
+    if args.only:
+        wanted = set(args.only.split(",")) | {"N"}
+        unknown = wanted - {l.name for l in layouts}
+        if unknown:
+            die("--only: no layout %s in this run (layouts: %s)" % (
+                ", ".join(sorted(unknown)), ", ".join(l.name for l in layouts)))
+        run_layouts = [l for l in layouts if l.name in wanted]
+    else:
+        run_layouts = layouts
+    report["layouts_run"] = [l.name for l in run_layouts]
+
     runs = []
     for rep in range(reps):
         for mix in mixes:
-            for lay in layouts:
+            for lay in run_layouts:
                 log("paper rep %d %s %s" % (rep + 1, mix, lay.name))
                 res, _ = measured_run("paper", lay, W, run_opts, mix, threads,
                                       warm, secs,
@@ -797,9 +814,9 @@ def exp_paper(args, out):
         md += ["## Throughput, %s mix" % mix, ""]
         rows = []
         by = {l.name: [r for r in runs if r["layout"] == l.name and r["mix"] == mix]
-              for l in layouts}
+              for l in run_layouts}
         n_tpm = [r["tpmC"] if mix == "standard" else r["tpm"] for r in by["N"]]
-        for lay in layouts:
+        for lay in run_layouts:
             rs = by[lay.name]
             metric = [r["tpmC"] if mix == "standard" else r["tpm"] for r in rs]
             a_name = "A" + lay.name[1:].rstrip("m") if lay.name != "N" else None
@@ -821,10 +838,10 @@ def exp_paper(args, out):
                          "reads/s", "consistency"], rows), ""]
         bar_plot(os.path.join(out, "tpm_%s.png" % mix),
                  "TPC-C-like %s mix, %d warehouses, buffer pool %s" % (mix, W, bp_run),
-                 [l.name for l in layouts],
+                 [l.name for l in run_layouts],
                  {"tpmC" if mix == "standard" else "tpm":
                   [med3([r["tpmC"] if mix == "standard" else r["tpm"] for r in by[l.name]])
-                   for l in layouts]},
+                   for l in run_layouts]},
                  "transactions per minute")
         md += ["![%s mix](tpm_%s.png)" % (mix, mix), ""]
     md += ["## SELECTIVE verdicts", ""]
@@ -1543,7 +1560,8 @@ def main():
     ap.add_argument("--warehouses", type=int)
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--only", help="tuning: comma-separated configurations "
-                    "to run (none and l1 always run)")
+                    "to run (none and l1 always run); paper: layouts to run "
+                    "besides N (e.g. S8m), reusing kept loads")
     ap.add_argument("--callgrind", action="store_true",
                     help="run callgrind in --quick mode too")
     ap.add_argument("--mysqld-before",
