@@ -885,6 +885,7 @@ def exp_tuning(args, out):
     W = args.warehouses or (1 if quick else 2)
     threads = 8
     warm, secs = (3, 8) if quick else (10, 25)
+    secs = args.secs or secs
     reps = args.reps or (1 if quick else 2)
     load_opts = {"innodb_buffer_pool_size": "1G"}
     base_run = {"innodb_buffer_pool_size": "2G",
@@ -969,9 +970,9 @@ def exp_tuning(args, out):
     # Room for the modification log on pages the load filled (issue 11):
     # the compressed tables rebuilt by ALTER TABLE ... FORCE, the tight bulk
     # load leaving its default 3 % free (issue 12: savings and throughput
-    # right after the ALTER) or 12 % and 20 %; the last also with the
+    # right after the ALTER) or 12, 15 and 20 %; the last also with the
     # adaptive reserve, which then keeps later inserts from filling pages.
-    for free in (3, 12, 20):
+    for free in (3, 12, 15, 20):
         lay = Layout("l1_pad_alter%d" % free, opts_for(TUNED_TABLES, level=1),
                      padding, rebuild_free_pct=free)
         more.append(("l1_pad_alter%d" % free, lay, {},
@@ -1562,6 +1563,10 @@ def main():
     ap.add_argument("--only", help="tuning: comma-separated configurations "
                     "to run (none and l1 always run); paper: layouts to run "
                     "besides N (e.g. S8m), reusing kept loads")
+    ap.add_argument("--secs", type=int,
+                    help="tuning: measured seconds per run (default 25; 8 "
+                    "in --quick), e.g. to see whether a rebuilt table keeps "
+                    "its throughput once its free space is used")
     ap.add_argument("--callgrind", action="store_true",
                     help="run callgrind in --quick mode too")
     ap.add_argument("--mysqld-before",
