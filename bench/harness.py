@@ -1394,14 +1394,83 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep):
     return secs, size, ibd, (cs[0] if cs else ["0", "0", "0"]), saved
 
 
-def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs):
+class ReadThrottle:
+    """A slow disk for one process: the kernel's block I/O throttle (cgroup
+    v1 blkio.throttle.read_iops_device, or v2 io.max riops) limits the read
+    operations per second the process may issue to the disk that holds a
+    path. InnoDB reads pages with O_DIRECT, so every page read counts.
+    available() is False where neither interface can be written (then the
+    throttled curve is not measured, and the report says so)."""
+
+    V1 = "/sys/fs/cgroup/blkio"
+    V2 = "/sys/fs/cgroup"
+
+    def __init__(self, path, iops):
+        self.iops = iops
+        self.dev = self.disk_of(path)
+        self.dir = None
+
+    @staticmethod
+    def disk_of(path):
+        st = os.stat(path)
+        dev = "%d:%d" % (os.major(st.st_dev), os.minor(st.st_dev))
+        sysdev = "/sys/dev/block/" + dev
+        # Throttling applies to whole disks: a partition's parent.
+        if os.path.exists(os.path.join(sysdev, "partition")):
+            dev = open(os.path.join(os.path.realpath(sysdev), "..", "dev")
+                       ).read().strip()
+        return dev
+
+    def available(self):
+        if os.access(os.path.join(self.V1, "tasks"), os.W_OK):
+            return True
+        c = os.path.join(self.V2, "cgroup.controllers")
+        return (os.path.exists(c) and "io" in open(c).read().split() and
+                os.access(os.path.join(self.V2, "cgroup.subtree_control"),
+                          os.W_OK))
+
+    def attach(self, pid):
+        if os.access(os.path.join(self.V1, "tasks"), os.W_OK):
+            self.dir = os.path.join(self.V1, "compress_bench_slow")
+            os.makedirs(self.dir, exist_ok=True)
+            with open(os.path.join(self.dir, "blkio.throttle.read_iops_device"), "w") as f:
+                f.write("%s %d\n" % (self.dev, self.iops))
+        else:
+            with open(os.path.join(self.V2, "cgroup.subtree_control"), "w") as f:
+                f.write("+io\n")
+            self.dir = os.path.join(self.V2, "compress_bench_slow")
+            os.makedirs(self.dir, exist_ok=True)
+            with open(os.path.join(self.dir, "io.max"), "w") as f:
+                f.write("%s riops=%d\n" % (self.dev, self.iops))
+        with open(os.path.join(self.dir, "cgroup.procs"), "w") as f:
+            f.write("%d\n" % pid)
+
+    def detach(self):
+        """After the process has exited: remove the group."""
+        if self.dir:
+            for _ in range(20):
+                try:
+                    os.rmdir(self.dir)
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            self.dir = None
+
+
+def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
+                    read_iops=0):
     """Random point reads over a growing id range on one server: for each
-    range, warm up, then measure. Returns rows of the curve."""
+    range, warm up, then measure. Returns rows of the curve. read_iops > 0
+    runs the server on a disk throttled to that many reads per second."""
     live = os.path.join(BENCH, "live-datadir")
     copy_datadir(datadir, live)
     srv = Server(live, {"innodb_buffer_pool_size": bp,
                         "innodb_buffer_pool_chunk_size": bp})
     srv.start()
+    throttle = None
+    if read_iops:
+        throttle = ReadThrottle(live, read_iops)
+        throttle.attach(srv.proc.pid)
     rows = []
     try:
         n = int(srv.sql("SELECT MAX(id) FROM wiki.wiki")[0][0])
@@ -1426,21 +1495,25 @@ def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs):
                 die("no events/s in pointread output:\n" + r.stdout[-2000:])
             d = lambda k: int(b.get(k, 0)) - int(a.get(k, 0))
             reads = float(m.group(1))
-            rows.append({"layout": layout, "range_frac": frac, "range_ids": rng,
+            rows.append({"layout": layout, "read_iops": read_iops,
+                         "range_frac": frac, "range_ids": rng,
                          "reads_per_s": reads,
                          "page_reads_per_read": round(
                              d("Innodb_buffer_pool_reads") / max(1, reads * secs), 3)})
-            log("wiki read %s range %.2f (%d ids): %.0f reads/s" % (
-                layout, frac, rng, reads))
+            log("wiki read %s%s range %.2f (%d ids): %.0f reads/s" % (
+                layout, " (%d read IOPS)" % read_iops if read_iops else "",
+                frac, rng, reads))
     finally:
         srv.stop()
+        if throttle:
+            throttle.detach()
     return rows
 
 
 def exp_wiki(args, out):
     quick = args.quick
     size_mb = 40 if quick else 400
-    reps = args.reps or 1
+    reps = args.reps or (1 if quick else 3)
     bp_load = "128M" if quick else "256M"
     bp_read_mb = 16 if quick else 96
     threads = 4
@@ -1474,28 +1547,53 @@ def exp_wiki(args, out):
             ratio_spread([r["load_s"] for r in rs], n_secs)])
     # 2. Read curve: N and 8K, the range grown from a quarter of the buffer
     # pool to the whole table (multiples of the buffer pool in uncompressed
-    # data).
+    # data): on this machine's disk, and on the same disk throttled to
+    # --read-iops reads per second (a slow disk, as in the published
+    # measurement).
     u_mb = kept["N"][1] / 2**20
-    mults = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6]
-    points = sorted({min(1.0, round(m * bp_read_mb / u_mb, 3)) for m in mults})
-    curve = []
-    for lay in ("N", "8K"):
-        curve += wiki_read_curve(lay, kept[lay][0], points, "%dM" % bp_read_mb,
-                                 threads, warm, secs)
-    write_csv(os.path.join(out, "read_curve.csv"), curve)
     c_mb = kept["8K"][1] / 2**20
-    curve_plot(os.path.join(out, "read_curve.png"), curve, u_mb, c_mb, bp_read_mb)
-    cr = []
-    for frac in points:
-        nr = next(r for r in curve if r["layout"] == "N" and r["range_frac"] == frac)
-        cz = next(r for r in curve if r["layout"] == "8K" and r["range_frac"] == frac)
-        zone = ("both fit" if frac * u_mb <= bp_read_mb else
-                "only compressed fits" if frac * c_mb <= bp_read_mb else
-                "neither fits")
-        cr.append(["%.0f" % (frac * u_mb), "%.0f" % (frac * c_mb), zone,
-                   "%.0f" % nr["reads_per_s"], "%.0f" % cz["reads_per_s"],
-                   "%.2fx" % (cz["reads_per_s"] / max(nr["reads_per_s"], 1)),
-                   nr["page_reads_per_read"], cz["page_reads_per_read"]])
+    mults = ([0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6] if quick else
+             [0.5, 1, 1.25, 1.5, 2, 3, 6])
+    points = sorted({min(1.0, round(m * bp_read_mb / u_mb, 3)) for m in mults})
+    disks = [0]
+    iops = 0 if quick else args.read_iops
+    if iops:
+        if ReadThrottle(kept["N"][0], iops).available():
+            disks.append(iops)
+        else:
+            log("wiki: no writable blkio/io cgroup here: the curve on a "
+                "throttled disk is not measured")
+    curve = []
+    for d in disks:
+        for lay in ("N", "8K"):
+            curve += wiki_read_curve(lay, kept[lay][0], points,
+                                     "%dM" % bp_read_mb, threads, warm, secs,
+                                     read_iops=d)
+    write_csv(os.path.join(out, "read_curve.csv"), curve)
+    curve_plot(os.path.join(out, "read_curve.png"), curve, u_mb, c_mb,
+               bp_read_mb, disks)
+    curve_tables = []
+    for d in disks:
+        cr = []
+        for frac in points:
+            nr = next(r for r in curve if r["layout"] == "N" and
+                      r["range_frac"] == frac and r["read_iops"] == d)
+            cz = next(r for r in curve if r["layout"] == "8K" and
+                      r["range_frac"] == frac and r["read_iops"] == d)
+            zone = ("both fit" if frac * u_mb <= bp_read_mb else
+                    "only compressed fits" if frac * c_mb <= bp_read_mb else
+                    "neither fits")
+            cr.append(["%.0f" % (frac * u_mb), "%.0f" % (frac * c_mb), zone,
+                       "%.0f" % nr["reads_per_s"], "%.0f" % cz["reads_per_s"],
+                       "%.2fx" % (cz["reads_per_s"] / max(nr["reads_per_s"], 1)),
+                       nr["page_reads_per_read"], cz["page_reads_per_read"]])
+        curve_tables += [
+            "Disk: %s." % ("this machine's, unthrottled" if d == 0 else
+                           "the same, throttled to %d page reads per second "
+                           "(blkio cgroup of the server)" % d), "",
+            md_table(["range MB (N)", "range MB (8K)", "zone", "N reads/s",
+                      "8K reads/s", "8K vs N", "N page reads/read",
+                      "8K page reads/read"], cr), ""]
     md = ["# wiki: bulk-load footprint and read curve of a natural-text table", "",
           "Measured %s on this build. Corpus: %s rows, %.0f MB of article "
           "text (bench/wiki/make_corpus.py, sha256 %s...). Load: LOAD DATA "
@@ -1511,15 +1609,12 @@ def exp_wiki(args, out):
           "per range, the range grown on one running server. Range MB is the "
           "share of the table's size (uncompressed N, compressed 8K)." % (
               bp_read_mb, threads, warm, secs), "",
-          md_table(["range MB (N)", "range MB (8K)", "zone", "N reads/s",
-                    "8K reads/s", "8K vs N", "N page reads/read",
-                    "8K page reads/read"], cr), "",
-          "![read curve](read_curve.png)", ""]
+          ] + curve_tables + ["![read curve](read_curve.png)", ""]
     with open(os.path.join(out, "report.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
 
 
-def curve_plot(path, curve, u_mb, c_mb, bp_mb):
+def curve_plot(path, curve, u_mb, c_mb, bp_mb, disks=(0,)):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -1527,20 +1622,23 @@ def curve_plot(path, curve, u_mb, c_mb, bp_mb):
     except ImportError:
         log("matplotlib missing: no plot " + path)
         return
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for lay, label in (("N", "uncompressed"), ("8K", "compressed 8 KB")):
-        rs = [r for r in curve if r["layout"] == lay]
-        ax.plot([r["range_frac"] * u_mb for r in rs],
-                [r["reads_per_s"] for r in rs], marker="o", label=label)
-    ax.axvline(bp_mb, color="grey", ls="--")
-    ax.axvline(bp_mb * u_mb / c_mb, color="grey", ls=":")
-    ax.text(bp_mb, ax.get_ylim()[1] * 0.95, " pool = range (N)", fontsize=8)
-    ax.text(bp_mb * u_mb / c_mb, ax.get_ylim()[1] * 0.85,
-            " pool = range (8K)", fontsize=8)
-    ax.set_xlabel("key range, MB of uncompressed data")
-    ax.set_ylabel("point reads/s")
-    ax.set_title("Random point reads, buffer pool %d MB" % bp_mb)
-    ax.legend()
+    fig, axes = plt.subplots(1, len(disks), figsize=(7 * len(disks), 4),
+                             squeeze=False)
+    for ax, d in zip(axes[0], disks):
+        for lay, label in (("N", "uncompressed"), ("8K", "compressed 8 KB")):
+            rs = [r for r in curve if r["layout"] == lay and r["read_iops"] == d]
+            ax.plot([r["range_frac"] * u_mb for r in rs],
+                    [r["reads_per_s"] for r in rs], marker="o", label=label)
+        ax.axvline(bp_mb, color="grey", ls="--")
+        ax.axvline(bp_mb * u_mb / c_mb, color="grey", ls=":")
+        ax.text(bp_mb, ax.get_ylim()[1] * 0.95, " pool = range (N)", fontsize=8)
+        ax.text(bp_mb * u_mb / c_mb, ax.get_ylim()[1] * 0.85,
+                " pool = range (8K)", fontsize=8)
+        ax.set_xlabel("key range, MB of uncompressed data")
+        ax.set_ylabel("point reads/s")
+        ax.set_title("Buffer pool %d MB, %s" % (
+            bp_mb, "this disk" if d == 0 else "disk throttled to %d reads/s" % d))
+        ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -1563,6 +1661,10 @@ def main():
     ap.add_argument("--only", help="tuning: comma-separated configurations "
                     "to run (none and l1 always run); paper: layouts to run "
                     "besides N (e.g. S8m), reusing kept loads")
+    ap.add_argument("--read-iops", type=int, default=1000,
+                    help="wiki: also measure the read curve with the "
+                    "server's disk reads throttled to this many per second "
+                    "(a blkio/io cgroup; 0: skip; not in --quick)")
     ap.add_argument("--secs", type=int,
                     help="tuning: measured seconds per run (default 25; 8 "
                     "in --quick), e.g. to see whether a rebuilt table keeps "
