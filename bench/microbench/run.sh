@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run the counter micro-benchmark (zip_stat_counter_bench.cc): variants none,
-# ours, upstream, ours_single_index, upstream_single_index at 1, 2, 4, 8 and
+# ours, ours_index, upstream and their _single_index forms at 1, 2, 4, 8 and
 # 16 threads, 2,000,000 updates per thread, 3 repetitions. Builds it first if
 # the binary is missing or older than its sources.
 # Usage: run.sh [CSV path, default stdout] [benchmark options, e.g.

@@ -20,9 +20,16 @@ for more details.
  call in page0zip.cc:
  none      the loop only; the body of dict_zip_stat_add() with
            INNODB_ZIP_STAT_BENCH_OFF (patch 0013), i.e. an empty function.
- ours      dict_zip_stat_add(): registry pointer (acquire load),
+ ours      dict_zip_stat_add(index_id_t): registry pointer (acquire load),
            dict_zip_stat_trackable(), ut_lock_free_hash_t::get(), relaxed
-           fetch_add on the entry's counter.
+           fetch_add on the entry's counter. Since issue 13 only the
+           decompression path (which knows a page's ids, not its index
+           object) and the change buffer's dummy index take it.
+ ours_index  dict_zip_stat_add(const dict_index_t *): the compression,
+           split, reorganization and pad paths since issue 13: the
+           estimator's thread-local trial flag, one relaxed load of
+           index->zip_stat, relaxed fetch_add. The index objects stand in
+           for dict_index_t (only the member read is modelled).
  upstream  page_zip_compress() with innodb_cmp_per_index_enabled=ON: one
            global mutex around std::map<index_id_t, page_zip_stat_t>,
            "if (!m[id].dropped) m[id].compressed++".
@@ -35,7 +42,8 @@ for more details.
  including its per-CPU reference count (sched_getcpu()) and the CRC32 hash
  ut::hash_uint64() when the CPU has SSE4.2, as in the server.
  Copied from dict/dict0zip_stat.cc, which cannot be linked without the server:
- dict_zip_stat_t, dict_zip_stat_trackable(), dict_zip_stat_lookup(),
+ dict_zip_stat_t (as bench_zip_stat_t: dict0mem.h declares the real one),
+ dict_zip_stat_trackable(), dict_zip_stat_lookup(),
  dict_zip_stat_add(); the registry keeps only m_map. Copied from
  fsp/fsp0fsp.cc: fsp_is_system_temporary() (out of line, as in the server).
  Server symbols that the hash's constructor, destructor and latch need at link
@@ -96,7 +104,7 @@ namespace {
 
 /** Statistics of one index. Cache-line aligned so that two indexes being
 compressed by different threads do not share a line. */
-struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
+struct alignas(ut::INNODB_CACHE_LINE_SIZE) bench_zip_stat_t {
   /** The counters; updated with relaxed atomics, no latch. */
   std::atomic<uint64_t> m_counters[DICT_ZIP_STAT_N_COUNTERS];
 
@@ -121,7 +129,7 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   dict_index_t::zip_pad.pad so that it can be read without the index. */
   std::atomic<uint64_t> m_pad{0};
 
-  dict_zip_stat_t() { clear(); }
+  bench_zip_stat_t() { clear(); }
 
   /** Zero all counters. */
   void clear() {
@@ -133,7 +141,7 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
 
 /** The registry; only the member that the update path reads. */
 struct dict_zip_stat_sys_t {
-  /** Lock-free lookup: index_id_t::conv_to_int() -> dict_zip_stat_t*. */
+  /** Lock-free lookup: index_id_t::conv_to_int() -> bench_zip_stat_t*. */
   ut_lock_free_hash_t *m_map;
 };
 
@@ -152,7 +160,7 @@ bool dict_zip_stat_trackable(const index_id_t &id) {
 /** Look up an entry without any latch.
 @param[in]  id  space and index id
 @return entry or nullptr */
-dict_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
+bench_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
   dict_zip_stat_sys_t *sys = dict_zip_stat_sys.load(std::memory_order_acquire);
   if (sys == nullptr || !dict_zip_stat_trackable(id)) {
     return nullptr;
@@ -161,7 +169,7 @@ dict_zip_stat_t *dict_zip_stat_lookup(const index_id_t &id) {
   if (v == ut_lock_free_hash_t::NOT_FOUND) {
     return nullptr;
   }
-  return reinterpret_cast<dict_zip_stat_t *>(static_cast<intptr_t>(v));
+  return reinterpret_cast<bench_zip_stat_t *>(static_cast<intptr_t>(v));
 }
 
 }  // namespace
@@ -171,8 +179,30 @@ using what it knows of the body at the call site. */
 [[gnu::noipa]] void dict_zip_stat_add(const index_id_t &id,
                                       dict_zip_stat_counter_t counter,
                                       uint64_t n) {
-  dict_zip_stat_t *e = dict_zip_stat_lookup(id);
+  bench_zip_stat_t *e = dict_zip_stat_lookup(id);
 
+  if (e != nullptr) {
+    e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
+  }
+}
+
+/** Stand-in for dict_index_t: the member the update path reads. */
+struct bench_index_t {
+  std::atomic<bench_zip_stat_t *> zip_stat{nullptr};
+};
+
+/** page_zip_est_trial of page0zip_est.cc: set while the savings estimator
+compresses a trial page, whose compressions are not counted. */
+thread_local bool bench_est_trial = false;
+
+/* As dict_zip_stat_add(const dict_index_t *, ...) in dict0zip_stat.cc. */
+[[gnu::noipa]] void dict_zip_stat_add_index(const bench_index_t *index,
+                                            dict_zip_stat_counter_t counter,
+                                            uint64_t n) {
+  if (bench_est_trial) {
+    return;
+  }
+  bench_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
   if (e != nullptr) {
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
@@ -236,9 +266,12 @@ constexpr size_t N_INDEXES = 64;
 std::vector<index_id_t> bench_ids;
 
 /** Entries of "ours", one per index id. */
-dict_zip_stat_t *bench_entries[N_INDEXES];
+bench_zip_stat_t *bench_entries[N_INDEXES];
 
-enum class variant_t { NONE, OURS, UPSTREAM };
+/** The index objects of "ours_index", pointing at the same entries. */
+bench_index_t bench_indexes[N_INDEXES];
+
+enum class variant_t { NONE, OURS, OURS_INDEX, UPSTREAM };
 
 struct variant_desc_t {
   const char *name;
@@ -250,8 +283,10 @@ struct variant_desc_t {
 const variant_desc_t variants[] = {
     {"none", variant_t::NONE, N_INDEXES - 1},
     {"ours", variant_t::OURS, N_INDEXES - 1},
+    {"ours_index", variant_t::OURS_INDEX, N_INDEXES - 1},
     {"upstream", variant_t::UPSTREAM, N_INDEXES - 1},
     {"ours_single_index", variant_t::OURS, 0},
+    {"ours_index_single_index", variant_t::OURS_INDEX, 0},
     {"upstream_single_index", variant_t::UPSTREAM, 0},
 };
 
@@ -288,6 +323,18 @@ void bench_thread(variant_t kind, uint64_t mask, uint64_t n, uint64_t seed) {
           },
           mask, n, seed);
       break;
+    case variant_t::OURS_INDEX: {
+      /* The same pseudo-random sequence, over index objects. */
+      uint64_t x = seed;
+      for (uint64_t i = 0; i < n; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        dict_zip_stat_add_index(&bench_indexes[x & mask],
+                                DICT_ZIP_STAT_COMPRESS_OPS, 1);
+      }
+      break;
+    }
     case variant_t::UPSTREAM:
       bench_loop([](const index_id_t &id) { upstream_add(id); }, mask, n,
                  seed);
@@ -307,10 +354,11 @@ void bench_setup() {
                                                     1024, false);
   for (size_t i = 0; i < N_INDEXES; i++) {
     ut_a(dict_zip_stat_trackable(bench_ids[i]));
-    auto *e = new dict_zip_stat_t;
+    auto *e = new bench_zip_stat_t;
     e->m_id = bench_ids[i];
     e->m_table_id = 1000 + i / 4;
     bench_entries[i] = e;
+    bench_indexes[i].zip_stat.store(e, std::memory_order_relaxed);
     sys->m_map->set(bench_ids[i].conv_to_int(),
                     static_cast<int64_t>(reinterpret_cast<intptr_t>(e)));
     upstream_map[bench_ids[i]];
@@ -341,7 +389,7 @@ void bench_reset() {
 /** Sum of the counters updated by a run. */
 uint64_t bench_total(variant_t kind) {
   uint64_t sum = 0;
-  if (kind == variant_t::OURS) {
+  if (kind == variant_t::OURS || kind == variant_t::OURS_INDEX) {
     for (auto *e : bench_entries) {
       sum += e->m_counters[DICT_ZIP_STAT_COMPRESS_OPS].load();
     }
