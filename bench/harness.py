@@ -1187,10 +1187,18 @@ def exp_overhead(args, out):
             t0 = time.time()
             ir = callgrind_run("overhead", lay, W, dict(run_opts, **extra),
                                binary, events, os.path.join(cgdir, "cg." + name))
-            cg.append({"variant": name, "events": events, "instructions": ir,
-                       "instructions_per_tx": ir / events,
-                       "wall_s": time.time() - t0})
-            log("  %.0f instructions per transaction" % (ir / events))
+            row = {"variant": name, "events": events, "instructions": ir,
+                   "instructions_per_tx": ir / events,
+                   "wall_s": time.time() - t0}
+            # Self cost of the counter code (our files and InnoDB's
+            # lock-free hash, which only the decompression path still uses).
+            costs = callgrind_self_costs(os.path.join(cgdir, "cg." + name))
+            for f in HOTPATH_FILES:
+                row[f] = costs.get(f, 0) / events
+            row["ours_per_tx"] = sum(costs.values()) / events
+            cg.append(row)
+            log("  %.0f instructions per transaction, %.0f in %s" % (
+                ir / events, row["ours_per_tx"], "+".join(HOTPATH_FILES)))
         write_csv(os.path.join(out, "callgrind.csv"), cg)
 
     micro = os.path.join(out, "microbench.csv")
@@ -1224,9 +1232,15 @@ def exp_overhead(args, out):
         base = next(c for c in cg if c["variant"] == "off")["instructions_per_tx"]
         md += ["## Instructions per transaction (callgrind, all mysqld threads, "
                "%d events, 1 thread, seed 1)" % events, "",
-               md_table(["variant", "instructions/tx", "vs off"],
+               md_table(["variant", "instructions/tx", "vs off"]
+                        + ["%s self/tx" % f for f in HOTPATH_FILES]
+                        + ["counter code/tx", "share"],
                         [[c["variant"], "%.0f" % c["instructions_per_tx"],
                           "%+.3f %%" % (100 * (c["instructions_per_tx"] / base - 1))]
+                         + ["%.0f" % c[f] for f in HOTPATH_FILES]
+                         + ["%.0f" % c["ours_per_tx"],
+                            "%.3f %%" % (100 * c["ours_per_tx"] /
+                                         c["instructions_per_tx"])]
                          for c in cg]), ""]
     med = {}
     for row in csv.DictReader(open(micro)):
