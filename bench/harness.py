@@ -1021,6 +1021,10 @@ def exp_tuning(args, out):
                          "25 % of the page)"))
     if only:
         more = [c for c in more if c[0] in only]
+    elif quick:
+        # The smoke check runs one configuration of each kind.
+        more = [c for c in more if c[0] in ("l1_pad", "tuned_selective",
+                                            "l1_pad_log25", "l1_pad_alter12")]
     for c in more:
         run_config(0, c)
     configs += more
