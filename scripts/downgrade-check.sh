@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# Downgrade check: a data directory written by the patched server, with
+# per-table options, the zlib guard's file, the plugin's estimates file and
+# a mysql.plugin row, opened by stock MySQL 9.7.2; the same after a kill -9
+# (stock recovers redo the patched server wrote, page images off); a
+# mysqldump of it loaded into a fresh stock server; and the data directory
+# the stock server wrote opened again by the patched server. Not part of
+# CI: it needs a stock build (scripts/build-stock.sh, about 30-40 min here).
+#
+#   scripts/downgrade-check.sh
+#   COMPRESS_STOCK_BIN   stock programs (default $COMPRESS_CACHE_DIR/stock/bin)
+#   COMPRESS_DOWNGRADE_DIR work directory (default $COMPRESS_CACHE_DIR/downgrade)
+#
+# Every check prints "ok" or "FAIL"; the report goes to
+# $COMPRESS_DOWNGRADE_DIR/report.txt; exits 1 if any check failed. Checks
+# marked "expected error" record what stock refuses (and that it refuses
+# cleanly, with the table intact).
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+W="${COMPRESS_DOWNGRADE_DIR:-$COMPRESS_CACHE_DIR/downgrade}"
+STOCK="${COMPRESS_STOCK_BIN:-$COMPRESS_CACHE_DIR/stock/bin}"
+PBIN="$BUILD_DIR/runtime_output_directory"
+PLUGIN_DIR="$BUILD_DIR/plugin_output_directory"
+MSG_DIR="$BUILD_DIR/share"
+SOCK="$W/mysqld.sock"
+[ -x "$PBIN/mysqld" ] || die "the patched mysqld is not built: run scripts/build.sh"
+[ -x "$STOCK/mysqld" ] || die "no stock mysqld in $STOCK: run scripts/build-stock.sh"
+user_opt=(); [ "$(id -u)" -eq 0 ] && user_opt=(--user=root)
+
+rm -rf "$W"; mkdir -p "$W"
+REPORT="$W/report.txt"
+fails=0
+say() { printf '%s\n' "$*" | tee -a "$REPORT"; }
+check() {  # check NAME CONDITION-RESULT(0/1) [detail]
+  if [ "$2" = 0 ]; then say "ok    $1${3:+: $3}"; else say "FAIL  $1${3:+: $3}"; fails=$((fails + 1)); fi
+}
+
+client() { "$PBIN/mysql" --socket="$SOCK" -uroot -N -B "$@"; }
+alive() { "$PBIN/mysqladmin" --socket="$SOCK" -uroot ping >/dev/null 2>&1; }
+
+# start BIN DATADIR ERRLOG [mysqld options]
+start() {
+  local bin=$1 data=$2 err=$3; shift 3
+  "$bin/mysqld" --no-defaults "${user_opt[@]}" --datadir="$data" \
+    --lc-messages-dir="$MSG_DIR" --socket="$SOCK" --port=13326 \
+    --bind-address=127.0.0.1 --pid-file="$W/mysqld.pid" --log-error="$err" \
+    --innodb-buffer-pool-size=64M --skip-log-bin "$@" > /dev/null 2>&1 &
+  echo $! > "$W/mysqld.ospid"
+  disown
+  for _ in $(seq 1 240); do
+    alive && return 0
+    kill -0 "$(cat "$W/mysqld.ospid")" 2>/dev/null || break
+    sleep 0.5
+  done
+  return 1
+}
+stop() {
+  local pid; pid=$(cat "$W/mysqld.ospid")
+  "$PBIN/mysqladmin" --socket="$SOCK" -uroot shutdown >/dev/null 2>&1 || true
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+}
+crash() {
+  local pid; pid=$(cat "$W/mysqld.ospid")
+  kill -9 "$pid" 2>/dev/null || true
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+}
+init() {  # init BIN DATADIR
+  "$1/mysqld" --no-defaults --initialize-insecure "${user_opt[@]}" \
+    --lc-messages-dir="$MSG_DIR" --datadir="$2" --log-error="$2.init.err" \
+    || { cat "$2.init.err"; die "mysqld --initialize failed ($1)"; }
+}
+errors_in() { grep -E '\[ERROR\]' "$1" | sed -E 's/^[^ ]+ [0-9]+ //' ; }
+
+TABLES="t8 t4 t1k tp tu t8_plain"
+# The schema and data, written by the patched server.
+schema_sql() {
+  cat <<'EOF'
+SET SESSION cte_max_recursion_depth = 100000;
+CREATE DATABASE dg;
+USE dg;
+CREATE TABLE t8 (id INT PRIMARY KEY, k INT, c VARCHAR(600), KEY (k))
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8
+  ENGINE_ATTRIBUTE='{"compression_level": 1, "compression_pad_pct_max": 20}';
+CREATE TABLE t4 (id INT PRIMARY KEY, c VARCHAR(300))
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4
+  ENGINE_ATTRIBUTE='{"compression_level": 9}';
+CREATE TABLE t1k (id INT PRIMARY KEY, c VARCHAR(40))
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=1;
+CREATE TABLE tp (id INT PRIMARY KEY, b BLOB)
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8
+  ENGINE_ATTRIBUTE='{"compression_level": 3}'
+  PARTITION BY HASH (id) PARTITIONS 4;
+CREATE TABLE tu (id INT PRIMARY KEY, c VARCHAR(600)) ROW_FORMAT=DYNAMIC;
+-- The documented way to downgrade: options removed first (instant).
+CREATE TABLE t8_plain (id INT PRIMARY KEY, c VARCHAR(600))
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8
+  ENGINE_ATTRIBUTE='{"compression_level": 2}';
+INSERT INTO t8 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 20000)
+  SELECT n, n % 997, CONCAT(SHA2(n, 256), REPEAT(' order line item', n % 30)) FROM s;
+SET GLOBAL innodb_log_compressed_pages = OFF;
+INSERT INTO t4 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 20000)
+  SELECT n, CONCAT(SHA2(n, 256), REPEAT(' customer', n % 20)) FROM s;
+INSERT INTO t1k WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 20000)
+  SELECT n, LEFT(SHA2(n, 256), 20) FROM s;
+INSERT INTO tp WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 2000)
+  SELECT n, REPEAT(SHA2(n, 256), 1 + n % 200) FROM s;
+INSERT INTO tu SELECT id, c FROM t8;
+INSERT INTO t8_plain SELECT id, c FROM t8;
+UPDATE t8 SET c = CONCAT(c, ' updated') WHERE id % 7 = 0;
+DELETE FROM t1k WHERE id % 5 = 0;
+SET GLOBAL innodb_log_compressed_pages = ON;
+ALTER TABLE t8_plain ENGINE_ATTRIBUTE = '';
+EOF
+}
+sums() {  # one line per table: name checksum
+  for t in $TABLES; do client -e "CHECKSUM TABLE dg.$t" | awk '{print $1, $2}'; done
+}
+check_tables() {  # CHECK TABLE of every table; prints the non-OK lines
+  for t in $TABLES; do client -e "CHECK TABLE dg.$t" | grep -v $'\tstatus\tOK$' || true; done
+}
+# try NAME EXPECT(ok|error) SQL: runs SQL, records what happened
+try() {
+  local name=$1 expect=$2 sql=$3 out rc
+  out=$(client -e "$sql" 2>&1); rc=$?
+  if [ "$expect" = ok ]; then
+    check "$name" "$rc" "${out:0:200}"
+  else
+    [ $rc -ne 0 ]; check "$name (expected error)" $? "${out:0:200}"
+  fi
+}
+
+say "# Downgrade check, $(date -u +%Y-%m-%dT%H:%MZ)"
+say "patched: $("$PBIN/mysqld" --version 2>&1 | head -1)"
+say "stock:   $(cat "$STOCK/VERSION" 2>/dev/null || "$STOCK/mysqld" --version 2>&1 | head -1)"
+say ""
+say "## 1. A clean shutdown of the patched server, opened by stock"
+D1="$W/data1"
+init "$PBIN" "$D1"
+start "$PBIN" "$D1" "$W/patched1.err" --plugin-dir="$PLUGIN_DIR" || die "patched server did not start"
+client -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so';
+           INSTALL PLUGIN compression_estimates SONAME 'compression_stats.so'"
+schema_sql | client || die "loading the schema failed"
+client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > "$W/estimate.txt"
+client -e "SELECT TABLE_NAME, PARTITION_NAME, EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' ORDER BY 1, 2" > "$W/levels-patched.txt"
+sums > "$W/sums-patched.txt"
+"$PBIN/mysqldump" --socket="$SOCK" -uroot --single-transaction --databases dg > "$W/dg.sql" \
+  || die "mysqldump failed"
+stop
+for f in ib_zlib_version compression_stats_estimates.txt; do
+  [ -f "$D1/$f" ]; check "the patched data directory has $f" $?
+done
+grep -c "ENGINE_ATTRIBUTE" "$W/dg.sql" > "$W/dump-attrs.txt"
+
+start "$STOCK" "$D1" "$W/stock1.err"; check "stock starts on the patched data directory" $? \
+  "$(errors_in "$W/stock1.err" | tr '\n' ' ' | cut -c1-300)"
+alive || { say "stock did not start: $(tail -5 "$W/stock1.err")"; exit 1; }
+bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean on stock" $? "$bad"
+sums > "$W/sums-stock1.txt"
+cmp -s "$W/sums-patched.txt" "$W/sums-stock1.txt"; check "CHECKSUM TABLE equal (6 tables)" $?
+try "stock reads the tables with options" ok "SELECT COUNT(*), SUM(LENGTH(c)) FROM dg.t8 FORCE INDEX (k) WHERE k < 500"
+client -e "SHOW CREATE TABLE dg.t8" > "$W/stock-show-create.txt" 2>&1
+grep -q 'compression_level' "$W/stock-show-create.txt"; check "stock keeps ENGINE_ATTRIBUTE in the dictionary" $?
+try "stock writes into every compressed table" ok "
+  SET SESSION cte_max_recursion_depth = 100000;
+  INSERT INTO dg.t8 WITH RECURSIVE s(n) AS (SELECT 100001 UNION ALL SELECT n + 1 FROM s WHERE n < 105000)
+    SELECT n, n % 997, REPEAT(SHA2(n, 256), 3) FROM s;
+  INSERT INTO dg.t4 SELECT id + 100000, c FROM dg.t4 WHERE id <= 5000;
+  INSERT INTO dg.t1k SELECT id + 100000, c FROM dg.t1k WHERE id <= 5000;
+  INSERT INTO dg.tp SELECT id + 100000, b FROM dg.tp WHERE id <= 500;
+  UPDATE dg.t8 SET c = CONCAT(c, ' stock') WHERE id % 11 = 0;
+  DELETE FROM dg.t4 WHERE id % 13 = 0"
+try "ALTER without ENGINE_ATTRIBUTE on a table with options (ADD COLUMN, instant)" ok \
+  "ALTER TABLE dg.t8 ADD COLUMN extra INT"
+try "ALTER ... FORCE (rebuild) of a table with options" ok "ALTER TABLE dg.t4 FORCE"
+try "stock refuses to change ENGINE_ATTRIBUTE" error "ALTER TABLE dg.t8 ENGINE_ATTRIBUTE=''"
+try "the table is intact after the refusal" ok "SELECT COUNT(*) FROM dg.t8"
+try "OPTIMIZE TABLE on stock" ok "OPTIMIZE TABLE dg.t1k"
+bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean after stock's writes and DDL" $? "$bad"
+sums > "$W/sums-stock1-after.txt"
+stop
+
+say ""
+say "## 2. Back to the patched server (the data directory stock wrote)"
+start "$PBIN" "$D1" "$W/patched1b.err" --plugin-dir="$PLUGIN_DIR"; check "patched server starts again" $? \
+  "$(errors_in "$W/patched1b.err" | tr '\n' ' ' | cut -c1-300)"
+bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean" $? "$bad"
+sums > "$W/sums-patched-again.txt"
+cmp -s "$W/sums-stock1-after.txt" "$W/sums-patched-again.txt"; check "CHECKSUM TABLE equal to what stock left" $?
+lv=$(client -e "SELECT CONCAT(TABLE_NAME, '=', EFFECTIVE_COMPRESSION_LEVEL) FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' AND TABLE_NAME IN ('t8', 't4') ORDER BY 1" | tr '\n' ' ')
+[ "$lv" = "t4=9 t8=1 " ]; check "the options take effect again (t8 level 1, t4 level 9)" $? "$lv"
+stop
+
+say ""
+say "## 3. A kill -9 of the patched server (page images off), recovered by stock"
+D2="$W/data2"
+init "$PBIN" "$D2"
+start "$PBIN" "$D2" "$W/patched2.err" --plugin-dir="$PLUGIN_DIR" --plugin-load-add=compression_stats.so \
+  --innodb-log-compressed-pages=OFF || die "patched server did not start"
+client -e "CREATE DATABASE dg; CREATE TABLE dg.w (id INT PRIMARY KEY, c VARCHAR(600), KEY (c(20)))
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4 ENGINE_ATTRIBUTE='{\"compression_level\": 1}'"
+# Committed transactions are acknowledged after COMMIT returns.
+python3 - > "$W/writes.sql" <<'EOF'
+import hashlib
+for i in range(1, 200001):
+    h = hashlib.sha256(str(i).encode()).hexdigest()
+    print(f"INSERT INTO dg.w VALUES ({i}, '{h}{' lorem ipsum' * (i % 40)}'); SELECT 'ack', {i};")
+EOF
+( "$PBIN/mysql" --socket="$SOCK" -uroot -N -B < "$W/writes.sql" 2>/dev/null | awk '$1 == "ack" {print $2; fflush()}' > "$W/acks.txt" ) &
+wpid=$!
+sleep 12
+crash
+wait $wpid 2>/dev/null
+acked=$(wc -l < "$W/acks.txt"); last=$(tail -1 "$W/acks.txt")
+start "$STOCK" "$D2" "$W/stock2.err"; check "stock recovers the crashed patched server" $? \
+  "$(errors_in "$W/stock2.err" | tr '\n' ' ' | cut -c1-300)"
+if alive; then
+  have=$(client -e "SELECT COUNT(*) FROM dg.w WHERE id <= ${last:-0}")
+  [ "${have:-0}" -ge "$acked" ] && [ "$acked" -gt 0 ]; check "every acknowledged transaction is there" $? "$acked acknowledged, $have rows up to the last one"
+  bad=$(client -e "CHECK TABLE dg.w EXTENDED" | grep -v $'\tstatus\tOK$'); [ -z "$bad" ]; check "CHECK TABLE EXTENDED clean" $? "$bad"
+  stop
+fi
+
+say ""
+say "## 4. The mysqldump of the patched server loaded into a fresh stock server"
+D3="$W/data3"
+init "$STOCK" "$D3"
+start "$STOCK" "$D3" "$W/stock3.err" || die "stock did not start on a fresh data directory"
+out=$(client < "$W/dg.sql" 2>&1); rc=$?
+[ $rc -ne 0 ]; check "the dump as is: stock refuses ENGINE_ATTRIBUTE (expected error)" $? "${out:0:200}"
+client -e "DROP DATABASE IF EXISTS dg"
+sed "s#/\*!80021 ENGINE_ATTRIBUTE='[^']*' \*/##" "$W/dg.sql" > "$W/dg-stock.sql"
+out=$(client < "$W/dg-stock.sql" 2>&1); check "the dump without ENGINE_ATTRIBUTE loads" $? "${out:0:200}"
+sums > "$W/sums-stock3.txt"
+cmp -s "$W/sums-patched.txt" "$W/sums-stock3.txt"; check "CHECKSUM TABLE equal to the patched server's" $?
+kbs=$(client -e "SELECT GROUP_CONCAT(TABLE_NAME, ':', CREATE_OPTIONS ORDER BY TABLE_NAME SEPARATOR ' ') FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'dg'")
+say "      create options on stock: $kbs"
+bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean" $? "$bad"
+stop
+
+say ""
+say "dump: $(cat "$W/dump-attrs.txt") ENGINE_ATTRIBUTE clauses in dg.sql"
+say "stock error log lines [ERROR], clean start (1): $(errors_in "$W/stock1.err" | wc -l)"
+errors_in "$W/stock1.err" | sed 's/^/      /' | tee -a "$REPORT"
+say "$fails failed"
+[ "$fails" -eq 0 ]
