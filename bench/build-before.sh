@@ -13,7 +13,8 @@
 # built in the same source tree, build tree and ccache. Only what COMMIT's
 # engine patches and plugin change recompiles, twice (there and back):
 # about 15-25 min each on 2 cores. While it runs the build tree holds the
-# old code: run no test or benchmark meanwhile.
+# old code: run no test or benchmark of the default build meanwhile (the
+# mtr suites of another COMPRESS_VARIANT are not affected).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 . "$HERE/../scripts/common.sh"
@@ -39,6 +40,11 @@ cp "$COMPRESS_ROOT/CMakeLists.txt" "$wt/"
 cp "$COMPRESS_ROOT"/scripts/*.sh "$wt/scripts/"
 rm -rf "$wt/patches"
 cp -a "$COMPRESS_ROOT/patches" "$wt/patches"
+# The mtr suite stays this checkout's: the source tree's mysql-test/ is what
+# mtr runs from (also for the other COMPRESS_VARIANTs), and COMMIT's tests
+# are not needed to build COMMIT.
+rm -rf "$wt/mysql-test"
+cp -a "$COMPRESS_ROOT/mysql-test" "$wt/mysql-test"
 
 log "building $commit"
 bash "$wt/scripts/build.sh"
