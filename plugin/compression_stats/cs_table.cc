@@ -481,27 +481,67 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
   store_str(f[COL_SELECTIVE_VERDICT], verdict);
 }
 
+/** A schema or table name as the metadata lock keys spell it: lowered
+when lower_case_table_names is 2 (names are stored as given, locked in
+lower case), as stored otherwise.
+@param[in]  name  name as stored in the data dictionary
+@param[out] buf   buffer of NAME_LEN + 1 bytes
+@return the name to lock */
+const char *mdl_name_case(const char *name, char *buf) {
+  if (lower_case_table_names != 2) {
+    return name;
+  }
+  snprintf(buf, NAME_LEN + 1, "%s", name);
+  my_casedn_str(files_charset_info, buf);
+  return buf;
+}
+
+/** Warn that a table was left out of the result because a DDL statement
+holds its metadata lock. */
+void warn_table_skipped(THD *thd, const char *schema, const char *table) {
+  push_warning_printf(thd, Sql_condition::SL_WARNING,
+                      ER_COMPRESSION_STATS_TABLE_SKIPPED,
+                      ER_THD(thd, ER_COMPRESSION_STATS_TABLE_SKIPPED), schema,
+                      table, "a DDL statement holds its metadata lock");
+}
+
+/** Take a table's shared metadata lock only if it is free now.
+MDL_SHARED_HIGH_PRIO is granted unless an exclusive lock is granted (a DDL
+in its exclusive phase), even while a DDL waits for one.
+@param[in]  thd     session
+@param[in]  schema  schema name as stored
+@param[in]  table   table name as stored
+@param[out] ticket  the lock, or nullptr if it is not free now
+@return true on error */
+bool try_lock_table(THD *thd, const char *schema, const char *table,
+                    MDL_ticket **ticket) {
+  char sbuf[NAME_LEN + 1];
+  char tbuf[NAME_LEN + 1];
+  MDL_request req;
+  MDL_REQUEST_INIT(&req, MDL_key::TABLE, mdl_name_case(schema, sbuf),
+                   mdl_name_case(table, tbuf), MDL_SHARED_HIGH_PRIO,
+                   MDL_EXPLICIT);
+  if (thd->mdl_context.try_acquire_lock(&req)) {
+    return true;
+  }
+  *ticket = req.ticket;
+  return false;
+}
+
 /** Emit one row. @return true on error */
 bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
               const dd::Table &tab, const char *part, const char *subpart,
               uint64_t table_id) {
   /* A monitoring query must not wait behind DDL: take the table's shared
-  metadata lock only if it is free now. MDL_SHARED_HIGH_PRIO is granted
-  unless an exclusive lock is granted (a DDL in its exclusive phase), even
-  while a DDL waits for one; InnoDB's own shared request for the same
-  table then finds this lock and does not wait either. */
-  MDL_request req;
-  MDL_REQUEST_INIT(&req, MDL_key::TABLE, schema.name().c_str(),
-                   tab.name().c_str(), MDL_SHARED_HIGH_PRIO, MDL_EXPLICIT);
-  if (thd->mdl_context.try_acquire_lock(&req)) {
+  metadata lock only if it is free now; InnoDB's own shared request for
+  the same table then finds this lock and does not wait either. */
+  MDL_ticket *ticket = nullptr;
+  if (try_lock_table(thd, schema.name().c_str(), tab.name().c_str(),
+                     &ticket)) {
     return true;
   }
-  if (req.ticket == nullptr) {
-    push_warning_printf(thd, Sql_condition::SL_WARNING,
-                        ER_COMPRESSION_STATS_TABLE_SKIPPED,
-                        ER_THD(thd, ER_COMPRESSION_STATS_TABLE_SKIPPED),
-                        schema.name().c_str(), tab.name().c_str(),
-                        "a DDL statement holds its metadata lock");
+  if (ticket == nullptr) {
+    warn_table_skipped(thd, schema.name().c_str(), tab.name().c_str());
     return false;
   }
   innodb_zip_table_stats_t s;
@@ -509,7 +549,7 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   thd->push_internal_handler(&handler);
   const bool missing = engine_get_table(table_id, &s);
   thd->pop_internal_handler();
-  thd->mdl_context.release_lock(req.ticket);
+  thd->mdl_context.release_lock(ticket);
   if (missing) {
     /* Dropped since we listed it, or InnoDB cannot open it: no row. */
     return false;
@@ -713,6 +753,48 @@ void lookup_add(Item *item, const TABLE *table, Lookup *lk) {
   }
 }
 
+/** Shared metadata locks on the tables that a look-up by name loads into
+the dictionary cache: the dictionary client requires one for as long as a
+cached object is in use (a debug build asserts it). Taken without waiting;
+a table whose lock is not free now is skipped with a warning, as in
+emit_row(). Released when the object goes out of scope, which must be
+after the Auto_releaser that holds the cached objects. */
+class Name_locks {
+ public:
+  explicit Name_locks(THD *thd) : m_thd(thd) {}
+  Name_locks(const Name_locks &) = delete;
+  Name_locks &operator=(const Name_locks &) = delete;
+  ~Name_locks() {
+    for (MDL_ticket *t : m_tickets) {
+      m_thd->mdl_context.release_lock(t);
+    }
+  }
+
+  /** Lock a table by name.
+  @param[in]  schema  schema name as stored
+  @param[in]  table   table name as stored
+  @param[out] locked  true if the lock is held now; false if a DDL
+                      statement holds it (a warning was pushed)
+  @return true on error */
+  bool try_lock(const char *schema, const char *table, bool *locked) {
+    MDL_ticket *ticket = nullptr;
+    if (try_lock_table(m_thd, schema, table, &ticket)) {
+      return true;
+    }
+    *locked = ticket != nullptr;
+    if (ticket == nullptr) {
+      warn_table_skipped(m_thd, schema, table);
+    } else {
+      m_tickets.push_back(ticket);
+    }
+    return false;
+  }
+
+ private:
+  THD *m_thd;
+  std::vector<MDL_ticket *> m_tickets;
+};
+
 }  // namespace
 
 Lookup lookup_from_cond(Item *cond, const TABLE *table) {
@@ -739,6 +821,8 @@ int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
   const Lookup all;
   const Lookup &lk = lookup != nullptr ? *lookup : all;
   dd::cache::Dictionary_client *dc = thd->dd_client();
+  /* Declared before the releaser: released after the cached objects. */
+  Name_locks locks(thd);
   const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
 
   std::vector<const dd::Schema *> schemas;
@@ -755,7 +839,9 @@ int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
       std::string name(lk.table);
       name.resize(my_casedn_str(files_charset_info, name.data()));
       const dd::Table *tab = nullptr;
-      if (dc->acquire(sch->name().c_str(), name.c_str(), &tab)) {
+      bool locked = false;
+      if (locks.try_lock(sch->name().c_str(), name.c_str(), &locked) ||
+          (locked && dc->acquire(sch->name().c_str(), name.c_str(), &tab))) {
         return 1;
       }
       if (tab != nullptr) {
@@ -773,7 +859,9 @@ int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
           continue;
         }
         const dd::Table *tab = nullptr;
-        if (dc->acquire(sch->name().c_str(), name.c_str(), &tab)) {
+        bool locked = false;
+        if (locks.try_lock(sch->name().c_str(), name.c_str(), &locked) ||
+            (locked && dc->acquire(sch->name().c_str(), name.c_str(), &tab))) {
           return 1;
         }
         if (tab != nullptr) {
