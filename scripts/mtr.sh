@@ -15,6 +15,11 @@ args=(--suite=compress --force --max-test-fail=0 --retry=0
       --parallel="${COMPRESS_MTR_PARALLEL:-2}" --vardir="$MTR_VARDIR"
       --testcase-timeout=30 --suite-timeout=120 --report-unstable-tests)
 [ "$(id -u)" -eq 0 ] && args+=(--mysqld=--user=root)
+# Sanitizer builds: mtr's --sanitize sets ASAN/UBSAN/LSAN options (UBSAN
+# halts on the first error, upstream's suppressions for perl and the
+# tools), doubles the timeouts and fails a test whose server log reports a
+# sanitizer error.
+case "$COMPRESS_VARIANT" in *asan*) args+=(--sanitize) ;; esac
 
 cd "$mtr_dir" || exit 2
 perl mysql-test-run.pl "${args[@]}" "$@" 2>&1 | tee "$log_file"

@@ -969,7 +969,7 @@ bool page_zip_est_may_have_lobs(const dict_index_t *index) {
 /** Leaf pages of a B-tree, counted as the node pointers one level up.
 @param[in]      index  index
 @param[in]      root   its latched root page
-@param[in,out]  mtr    mini-transaction holding the index latch
+@param[in,out]  mtr    mini-transaction holding the index SX-latched
 @return leaf pages */
 ulint page_zip_est_count_leaves(dict_index_t *index, const page_t *root,
                                 mtr_t *mtr) {
@@ -1024,9 +1024,22 @@ bool page_zip_est_index_size(dict_index_t *index, ulint *leaf, ulint *used,
   fseg_n_reserved_pages(root + PAGE_HEADER + PAGE_BTR_SEG_TOP, &top, &mtr);
   fseg_n_reserved_pages(root + PAGE_HEADER + PAGE_BTR_SEG_LEAF, &n_leaf, &mtr);
   *used = top + n_leaf;
-  if (page_zip_est_may_have_lobs(index)) {
-    /* The leaf segment holds the BLOB pages too (btr_get_size()). */
-    const ulint btree = page_zip_est_count_leaves(index, root, &mtr);
+  mtr_commit(&mtr);
+  if (!page_zip_est_may_have_lobs(index)) {
+    return true;
+  }
+  /* The leaf segment holds the BLOB pages too (btr_get_size()): count the
+  B-tree leaves one level up. Walking a level needs the index SX-latched
+  (btr_cur_open_at_index_side() with BTR_ALREADY_S_LATCHED, as dict_stats
+  does), where btr_get_size() wants it S-latched: a second
+  mini-transaction. The tree may have changed in between; the clamp below
+  keeps the figures consistent. */
+  mtr_start(&mtr);
+  mtr_sx_lock(dict_index_get_lock(index), &mtr, UT_LOCATION_HERE);
+  if (index->page != FIL_NULL && !dict_index_is_online_ddl(index) &&
+      index->is_committed()) {
+    const ulint btree =
+        page_zip_est_count_leaves(index, btr_root_get(index, &mtr), &mtr);
     if (btree < *leaf) {
       *lobs = *leaf - btree;
       *leaf = btree;
