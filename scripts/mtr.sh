@@ -10,7 +10,10 @@ mtr_dir="$BUILD_DIR/mysql-test"
 [ -f "$mtr_dir/mysql-test-run.pl" ] || die "no mysql-test-run.pl in $mtr_dir"
 
 mkdir -p "$MTR_VARDIR"
-log_file="$COMPRESS_CACHE_DIR/mtr-last.log"
+# One log per run (two runs at once, e.g. two variants, must not share it);
+# the newest is also copied to mtr-last.log.
+log_file=$(mktemp "$COMPRESS_CACHE_DIR/mtr-run.XXXXXX.log")
+trap 'cp -f "$log_file" "$COMPRESS_CACHE_DIR/mtr-last.log" 2>/dev/null; rm -f "$log_file"' EXIT
 args=(--suite=compress --force --max-test-fail=0 --retry=0
       --parallel="${COMPRESS_MTR_PARALLEL:-2}" --vardir="$MTR_VARDIR"
       --testcase-timeout=30 --suite-timeout=120 --report-unstable-tests)
@@ -40,7 +43,7 @@ done
 # were successful.", and "3 tests were skipped, ...". mtr counts its check
 # of the servers at shutdown (shutdown_report) as one test. Without a
 # report (mtr stopped early), count the [ fail ] lines and nothing passed.
-report=$(grep -E '(All [0-9]+ tests were successful|Failed [0-9]+/[0-9]+ tests, )' \
+report=$(grep -aE '(All [0-9]+ tests were successful|Failed [0-9]+/[0-9]+ tests, )' \
          "$log_file" | tail -n 1)
 if [[ $report =~ All\ ([0-9]+)\ tests\ were\ successful ]]; then
   passed=${BASH_REMATCH[1]}
@@ -50,9 +53,9 @@ elif [[ $report =~ Failed\ ([0-9]+)/([0-9]+)\ tests ]]; then
   passed=$(( BASH_REMATCH[2] - BASH_REMATCH[1] ))
 else
   passed=0
-  failed=$(grep -cE '\[ fail \]' "$log_file")
+  failed=$(grep -acE '\[ fail \]' "$log_file")
 fi
-skipped=$(grep -E '^[0-9]+ tests were skipped' "$log_file" | tail -n 1 | cut -d' ' -f1)
+skipped=$(grep -aE '^[0-9]+ tests were skipped' "$log_file" | tail -n 1 | cut -d' ' -f1)
 skipped=${skipped:-0}
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
