@@ -33,39 +33,20 @@ set -euo pipefail
 cycles="${1:-20}"
 W="${COMPRESS_CRASH_DIR:-$COMPRESS_CACHE_DIR/crash-test}"
 BIN="$BUILD_DIR/runtime_output_directory"
-SOCK="$W/mysqld.sock"
 WRITERS=4
 [ -x "$BIN/mysqld" ] || die "mysqld is not built: run scripts/build.sh"
-user_opt=(); [ "$(id -u)" -eq 0 ] && user_opt=(--user=root)
 
-client() { "$BIN/mysql" --socket="$SOCK" -uroot -N -B "$@"; }
-alive() { "$BIN/mysqladmin" --socket="$SOCK" -uroot ping >/dev/null 2>&1; }
+SRV_DIR="$W"; SRV_BIN="$BIN"; SRV_PORT="${COMPRESS_CRASH_PORT:-13316}"
+. "$(dirname "$0")/server-lib.sh"
+client() { srv_client "$@"; }
 
 start_server() {
-  local logpages=$1
-  "$BIN/mysqld" --no-defaults "${user_opt[@]}" --datadir="$W/data" \
-    --socket="$SOCK" --port="${COMPRESS_CRASH_PORT:-13316}" \
-    --bind-address=127.0.0.1 --pid-file="$W/mysqld.pid" \
-    --log-error="$W/mysqld.err" --innodb-buffer-pool-size=32M \
-    --innodb-log-compressed-pages="$logpages" \
-    --innodb-compression-level=6 ${COMPRESS_CRASH_OPTS:-} > /dev/null 2>&1 &
-  echo $! > "$W/mysqld.ospid"
-  # Not a job of this shell: no "Killed" report at every kill -9.
-  disown
-  for _ in $(seq 1 300); do
-    alive && return 0
-    kill -0 "$(cat "$W/mysqld.ospid")" 2>/dev/null || break
-    sleep 0.5
-  done
+  # shellcheck disable=SC2086
+  srv_start "$BIN" "$W/data" "$W/mysqld.err" --innodb-buffer-pool-size=32M \
+    --innodb-log-compressed-pages="$1" --innodb-compression-level=6 \
+    ${COMPRESS_CRASH_OPTS:-} && return 0
   tail -30 "$W/mysqld.err" >&2
   die "the server did not start (see $W/mysqld.err)"
-}
-
-kill_server() {
-  local pid
-  pid=$(cat "$W/mysqld.ospid")
-  kill -9 "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
 }
 
 # SQL of one writer: endless transactions, an acknowledgement after each
@@ -153,9 +134,8 @@ SELECT (SELECT COUNT(*) FROM acks),
 rm -rf "$W"
 mkdir -p "$W"
 log "initializing $W/data"
-"$BIN/mysqld" --no-defaults --initialize-insecure "${user_opt[@]}" \
-  --datadir="$W/data" --log-error="$W/init.err" ${COMPRESS_CRASH_OPTS:-} \
-  || { cat "$W/init.err"; die "mysqld --initialize failed"; }
+# shellcheck disable=SC2086
+srv_init "$BIN" "$W/data" ${COMPRESS_CRASH_OPTS:-}
 start_server ON
 client -e "$SCHEMA"
 
@@ -171,12 +151,12 @@ for cycle in $(seq 1 "$cycles"); do
   pids=()
   for w in $(seq 1 "$WRITERS"); do
     ( writer_sql "$w" $((cycle * 1000000)) \
-        | "$BIN/mysql" --socket="$SOCK" -uroot -N -B --unbuffered crash \
+        | "$BIN/mysql" --socket="$(srv_sock)" -uroot -N -B --unbuffered crash \
         > "$W/ack.$cycle.$w" 2> "$W/writer.$w.err" || true ) &
     pids+=($!)
   done
   sleep "$secs"
-  kill_server
+  srv_kill
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   if [ "${COMPRESS_CRASH_FAKE_ACK:-0}" = 1 ] && [ "$cycle" = 1 ]; then
     printf '1\t%d\n' $((cycle * 1000000 + 999999)) >> "$W/ack.$cycle.1"
@@ -198,7 +178,7 @@ for cycle in $(seq 1 "$cycles"); do
 done
 client -e "SELECT TABLE_NAME, PARTITION_NAME, KEY_BLOCK_SIZE, COMPRESS_OPS, COMPRESS_FAILURE_PCT
   FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'crash'" > "$W/compression_stats.txt" 2>/dev/null || true
-"$BIN/mysqladmin" --socket="$SOCK" -uroot shutdown
+srv_stop
 acked=$(tail -n 1 "$report" | awk '{print $5}')
 summary="cycles $cycles, acknowledged transactions verified $acked, lost $total_lost, bad $total_bad"
 echo "# $summary" >> "$report"

@@ -3,9 +3,10 @@
 # per-table options, the zlib guard's file, the plugin's estimates file and
 # a mysql.plugin row, opened by stock MySQL 9.7.2; the same after a kill -9
 # (stock recovers redo the patched server wrote, page images off); a
-# mysqldump of it loaded into a fresh stock server; and the data directory
-# the stock server wrote opened again by the patched server. Not part of
-# CI: it needs a stock build (scripts/build-stock.sh, about 30-40 min here).
+# mysqldump of it loaded into a fresh stock server; the data directory
+# the stock server wrote opened again by the patched server; and a data
+# directory stock created and wrote (the upgrade) opened by the patched
+# one. Not part of CI: it needs a stock build (scripts/build-stock.sh, about 30-40 min here).
 #
 #   scripts/downgrade-check.sh
 #   COMPRESS_STOCK_BIN   stock programs (default $COMPRESS_CACHE_DIR/stock/bin)
@@ -23,10 +24,8 @@ STOCK="${COMPRESS_STOCK_BIN:-$COMPRESS_CACHE_DIR/stock/bin}"
 PBIN="$BUILD_DIR/runtime_output_directory"
 PLUGIN_DIR="$BUILD_DIR/plugin_output_directory"
 MSG_DIR="$BUILD_DIR/share"
-SOCK="$W/mysqld.sock"
 [ -x "$PBIN/mysqld" ] || die "the patched mysqld is not built: run scripts/build.sh"
 [ -x "$STOCK/mysqld" ] || die "no stock mysqld in $STOCK: run scripts/build-stock.sh"
-user_opt=(); [ "$(id -u)" -eq 0 ] && user_opt=(--user=root)
 
 rm -rf "$W"; mkdir -p "$W"
 REPORT="$W/report.txt"
@@ -36,40 +35,19 @@ check() {  # check NAME CONDITION-RESULT(0/1) [detail]
   if [ "$2" = 0 ]; then say "ok    $1${3:+: $3}"; else say "FAIL  $1${3:+: $3}"; fails=$((fails + 1)); fi
 }
 
-client() { "$PBIN/mysql" --socket="$SOCK" -uroot -N -B "$@"; }
-alive() { "$PBIN/mysqladmin" --socket="$SOCK" -uroot ping >/dev/null 2>&1; }
-
-# start BIN DATADIR ERRLOG [mysqld options]
+SRV_DIR="$W"; SRV_BIN="$PBIN"; SRV_PORT=13326; SRV_WAIT=240
+. "$(dirname "$0")/server-lib.sh"
+client() { srv_client "$@"; }
+alive() { srv_alive; }
+stop() { srv_stop; }
+crash() { srv_kill; }
+# start BIN DATADIR ERRLOG [mysqld options]; returns 1 if it does not start
 start() {
   local bin=$1 data=$2 err=$3; shift 3
-  "$bin/mysqld" --no-defaults "${user_opt[@]}" --datadir="$data" \
-    --lc-messages-dir="$MSG_DIR" --socket="$SOCK" --port=13326 \
-    --bind-address=127.0.0.1 --pid-file="$W/mysqld.pid" --log-error="$err" \
-    --innodb-buffer-pool-size=64M --skip-log-bin "$@" > /dev/null 2>&1 &
-  echo $! > "$W/mysqld.ospid"
-  disown
-  for _ in $(seq 1 240); do
-    alive && return 0
-    kill -0 "$(cat "$W/mysqld.ospid")" 2>/dev/null || break
-    sleep 0.5
-  done
-  return 1
+  srv_start "$bin" "$data" "$err" --lc-messages-dir="$MSG_DIR" \
+    --innodb-buffer-pool-size=64M --skip-log-bin "$@"
 }
-stop() {
-  local pid; pid=$(cat "$W/mysqld.ospid")
-  "$PBIN/mysqladmin" --socket="$SOCK" -uroot shutdown >/dev/null 2>&1 || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
-}
-crash() {
-  local pid; pid=$(cat "$W/mysqld.ospid")
-  kill -9 "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
-}
-init() {  # init BIN DATADIR
-  "$1/mysqld" --no-defaults --initialize-insecure "${user_opt[@]}" \
-    --lc-messages-dir="$MSG_DIR" --datadir="$2" --log-error="$2.init.err" \
-    || { cat "$2.init.err"; die "mysqld --initialize failed ($1)"; }
-}
+init() { srv_init "$1" "$2" --lc-messages-dir="$MSG_DIR"; }  # init BIN DATADIR
 errors_in() { grep -E '\[ERROR\]' "$1" | sed -E 's/^[^ ]+ [0-9]+ //' ; }
 
 TABLES="t8 t4 t1k tp tu t8_plain"
@@ -144,7 +122,7 @@ schema_sql | client || die "loading the schema failed"
 client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > "$W/estimate.txt"
 client -e "SELECT TABLE_NAME, PARTITION_NAME, EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' ORDER BY 1, 2" > "$W/levels-patched.txt"
 sums > "$W/sums-patched.txt"
-"$PBIN/mysqldump" --socket="$SOCK" -uroot --single-transaction --databases dg > "$W/dg.sql" \
+"$PBIN/mysqldump" --socket="$(srv_sock)" -uroot --single-transaction --databases dg > "$W/dg.sql" \
   || die "mysqldump failed"
 stop
 for f in ib_zlib_version compression_stats_estimates.txt; do
@@ -206,7 +184,7 @@ for i in range(1, 200001):
     h = hashlib.sha256(str(i).encode()).hexdigest()
     print(f"INSERT INTO dg.w VALUES ({i}, '{h}{' lorem ipsum' * (i % 40)}'); SELECT 'ack', {i};")
 EOF
-( "$PBIN/mysql" --socket="$SOCK" -uroot -N -B < "$W/writes.sql" 2>/dev/null | awk '$1 == "ack" {print $2; fflush()}' > "$W/acks.txt" ) &
+( "$PBIN/mysql" --socket="$(srv_sock)" -uroot -N -B < "$W/writes.sql" 2>/dev/null | awk '$1 == "ack" {print $2; fflush()}' > "$W/acks.txt" ) &
 wpid=$!
 sleep 12
 crash
@@ -236,6 +214,27 @@ cmp -s "$W/sums-patched.txt" "$W/sums-stock3.txt"; check "CHECKSUM TABLE equal t
 kbs=$(client -e "SELECT GROUP_CONCAT(TABLE_NAME, ':', CREATE_OPTIONS ORDER BY TABLE_NAME SEPARATOR ' ') FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'dg'")
 say "      create options on stock: $kbs"
 bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean" $? "$bad"
+stop
+
+say ""
+say "## 5. Upgrade: the data directory stock 9.7.2 created and wrote, opened by the patched server"
+[ ! -e "$D3/ib_zlib_version" ] && [ ! -e "$D3/compression_stats_estimates.txt" ]
+check "stock's data directory has no file of ours" $?
+start "$PBIN" "$D3" "$W/patched3.err" --plugin-dir="$PLUGIN_DIR"; check "patched server starts on stock's data directory" $? \
+  "$(errors_in "$W/patched3.err" | tr '\n' ' ' | cut -c1-300)"
+[ -s "$D3/ib_zlib_version" ]; check "the zlib guard records its file at the first start" $?
+bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean" $? "$bad"
+sums > "$W/sums-patched3.txt"
+cmp -s "$W/sums-stock3.txt" "$W/sums-patched3.txt"; check "CHECKSUM TABLE equal to what stock wrote" $?
+try "the plugin installs" ok "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'"
+n=$(client -e "SELECT COUNT(DISTINCT TABLE_NAME) FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' AND ROW_FORMAT = 'Compressed'")
+[ "${n:-0}" -eq 5 ]; check "COMPRESSION_STATS shows stock's 5 compressed tables" $? "$n"
+try "per-table options on a table stock compressed" ok "ALTER TABLE dg.t8 ENGINE_ATTRIBUTE='{\"compression_level\": 1}'"
+lv=$(client -e "SELECT EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' AND TABLE_NAME = 't8'")
+[ "$lv" = 1 ]; check "the option takes effect" $? "level $lv"
+client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > /dev/null 2>&1
+[ -s "$D3/compression_stats_estimates.txt" ]; check "the first estimate creates the estimates file" $?
+try "uninstall the plugin" ok "UNINSTALL PLUGIN compression_stats"
 stop
 
 say ""
