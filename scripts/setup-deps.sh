@@ -10,6 +10,10 @@ PKGS=(
   libprotoc-dev protobuf-compiler libaio-dev libnuma-dev
   perl libjson-perl python3 gcovr quilt patch
   unzip  # compress.upgrade_stock84 unpacks a stock data directory
+  # the fast page codec (innodb_compression_codec=isal): ISA-L's igzip for
+  # deflate and inflate. Optional for the build: without it InnoDB builds
+  # on zlib alone and says so at configure time.
+  libisal-dev
 )
 # bench/run.sh: the benchmark's own packages.
 if [ "${1:-}" = "--bench" ]; then

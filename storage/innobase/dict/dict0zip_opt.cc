@@ -32,6 +32,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-21 */
 
 #include "dict0zip_opt.h"
+#include "page0zip_codec.h"
 #include "dict0zip_log.h"
 
 #include "btr0btr.h"
@@ -74,7 +75,9 @@ void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt) {
   ut_ad(opt.m_log_reorg_threshold_pct <= DICT_ZIP_OPT_THRESHOLD_MAX);
   ut_ad(opt.m_log_reserve_pct_max <= DICT_ZIP_OPT_LOG_RESERVE_MAX);
 
-  const uint32_t packed = dict_zip_opt_pack(opt);
+  ut_ad(opt.m_codec <= DICT_ZIP_OPT_CODEC_MAX);
+
+  const dict_zip_opt_word_t packed = dict_zip_opt_pack(opt);
   table->zip_opt.store(packed, std::memory_order_relaxed);
   dict_zip_stat_set_opt(table, packed);
 }
@@ -85,7 +88,12 @@ dict_zip_opt_t dict_zip_opt_get(const dict_table_t *table) {
 
 ulint dict_index_zip_level(const dict_index_t *index, const page_t *page) {
   const dict_zip_opt_t opt = dict_zip_opt_of_index(index, page);
-  return opt.m_level >= 0 ? static_cast<ulint>(opt.m_level) : page_zip_level;
+  const ulint level =
+      opt.m_level >= 0 ? static_cast<ulint>(opt.m_level) : page_zip_level;
+  const ulint codec =
+      opt.m_codec >= 0 ? static_cast<ulint>(opt.m_codec) : page_zip_codec;
+  return page_zip_level_word(
+      page_zip_codec_available(codec) ? codec : PAGE_ZIP_CODEC_ZLIB, level);
 }
 
 ulint dict_index_zip_failure_threshold_pct(const dict_index_t *index) {

@@ -89,7 +89,7 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   /** Compression options of the table, mirrored from dict_table_t::zip_opt
   (packed, dict0zip_opt.h), for the dummy index of a change buffer merge,
   which only knows the ids in the page header, and for INFORMATION_SCHEMA. */
-  std::atomic<uint32_t> m_opt{0};
+  std::atomic<dict_zip_opt_word_t> m_opt{0};
   /** Average record size of the index's leaf pages in bytes, cached by
   INFORMATION_SCHEMA readers (dict_zip_stat_set_rec_size()); 0 = none.
   Not cleared by a counter reset: it is a sample, not a count. */
@@ -409,7 +409,7 @@ void dict_zip_stat_for_each_entry(dict_table_t *table, F &&f) {
 
 }  // namespace
 
-void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed) {
+void dict_zip_stat_set_opt(dict_table_t *table, dict_zip_opt_word_t packed) {
   dict_zip_stat_for_each_entry(
       table, [packed](dict_zip_stat_sys_t *, dict_index_t *,
                       dict_zip_stat_t *e) {
@@ -613,7 +613,7 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
 #endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
-uint32_t dict_zip_stat_opt_of_page(const index_id_t &id) {
+dict_zip_opt_word_t dict_zip_stat_opt_of_page(const index_id_t &id) {
   const dict_zip_stat_t *e = dict_zip_stat_lookup(id);
   return e == nullptr ? 0 : e->m_opt.load(std::memory_order_relaxed);
 }

@@ -37,6 +37,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "dict0mem.h"
 #include "ha_prototypes.h"
 #include "my_sys.h"
+#include "page0zip_codec.h"
 #include "mysqld_error.h"
 #include "sql-common/json_dom.h"
 #include "sql/field.h"
@@ -55,20 +56,27 @@ struct zip_opt_key_t {
   int m_max;
   /** The member of dict_zip_opt_t it sets. */
   int dict_zip_opt_t::*m_member;
+  /** Names of the values 0..m_max, for a key whose value is a string;
+  nullptr for an integer key. */
+  const char *const *m_names;
 };
 
 /** The accepted keys. */
 const zip_opt_key_t zip_opt_keys[] = {
-    {"compression_level", DICT_ZIP_OPT_LEVEL_MAX, &dict_zip_opt_t::m_level},
+    {"compression_level", DICT_ZIP_OPT_LEVEL_MAX, &dict_zip_opt_t::m_level,
+     nullptr},
     {"compression_failure_threshold_pct", DICT_ZIP_OPT_THRESHOLD_MAX,
-     &dict_zip_opt_t::m_failure_threshold_pct},
+     &dict_zip_opt_t::m_failure_threshold_pct, nullptr},
     {"compression_pad_pct_max", DICT_ZIP_OPT_PAD_MAX,
-     &dict_zip_opt_t::m_pad_pct_max},
+     &dict_zip_opt_t::m_pad_pct_max, nullptr},
     {"compression_log_reorg_threshold_pct", DICT_ZIP_OPT_THRESHOLD_MAX,
-     &dict_zip_opt_t::m_log_reorg_threshold_pct},
+     &dict_zip_opt_t::m_log_reorg_threshold_pct, nullptr},
     {"compression_log_reserve_pct_max", DICT_ZIP_OPT_LOG_RESERVE_MAX,
-     &dict_zip_opt_t::m_log_reserve_pct_max},
+     &dict_zip_opt_t::m_log_reserve_pct_max, nullptr},
+    {"compression_codec", DICT_ZIP_OPT_CODEC_MAX, &dict_zip_opt_t::m_codec,
+     page_zip_codec_names},
 };
+static_assert(DICT_ZIP_OPT_CODEC_MAX + 1 == PAGE_ZIP_CODEC_N, "codec key");
 
 /** Whether the new table definition is ROW_FORMAT=COMPRESSED, as
 create_table_info_t::innobase_table_flags() decides: an explicit
@@ -135,8 +143,9 @@ bool innobase_zip_opt_parse(const char *str, size_t len, dict_zip_opt_t *opt,
                "\" is unknown; InnoDB accepts \"compression_level\", "
                "\"compression_failure_threshold_pct\", "
                "\"compression_pad_pct_max\", "
-               "\"compression_log_reorg_threshold_pct\" and "
-               "\"compression_log_reserve_pct_max\"";
+               "\"compression_log_reorg_threshold_pct\", "
+               "\"compression_log_reserve_pct_max\" and "
+               "\"compression_codec\"";
       }
       return false;
     }
@@ -144,6 +153,40 @@ bool innobase_zip_opt_parse(const char *str, size_t len, dict_zip_opt_t *opt,
     const Json_dom *value = member.second.get();
     long long v;
     std::string shown;
+
+    if (key->m_names != nullptr) {
+      /* A name, as the variable of the same name takes it. */
+      if (value->json_type() == enum_json_type::J_NULL) {
+        continue;
+      }
+      int found = -1;
+      if (value->json_type() == enum_json_type::J_STRING) {
+        const std::string &name =
+            down_cast<const Json_string *>(value)->value();
+        for (int i = 0; i <= key->m_max; i++) {
+          if (native_strcasecmp(name.c_str(), key->m_names[i]) == 0) {
+            found = i;
+          }
+        }
+      }
+      std::string names;
+      for (int i = 0; i <= key->m_max; i++) {
+        names += std::string(i == 0 ? "\"" : i == key->m_max ? " or \"" : ", \"") +
+                 key->m_names[i] + "\"";
+      }
+      if (found < 0) {
+        if (err != nullptr) {
+          *err = std::string("ENGINE_ATTRIBUTE \"") + key->m_name +
+                 "\" must be " + names + " or null";
+        }
+        return false;
+      }
+      /* A codec this build lacks is refused by CREATE and ALTER
+      (innobase_zip_opt_invalid()), and read as zlib by a table that
+      was created by another build (dict_index_zip_level()). */
+      opt->*(key->m_member) = found;
+      continue;
+    }
 
     switch (value->json_type()) {
       case enum_json_type::J_NULL:
@@ -237,6 +280,16 @@ const char *innobase_zip_opt_invalid(THD *thd, const TABLE *form,
                               &err)) {
     my_printf_error(ER_ILLEGAL_HA_CREATE_OPTION, "InnoDB: %s", MYF(0),
                     err.c_str());
+    return "ENGINE_ATTRIBUTE";
+  }
+
+  if (opt.m_codec >= 0 &&
+      !page_zip_codec_available(static_cast<ulint>(opt.m_codec))) {
+    my_printf_error(ER_ILLEGAL_HA_CREATE_OPTION,
+                    "InnoDB: ENGINE_ATTRIBUTE \"compression_codec\": \"%s\""
+                    " needs a build with ISA-L (libisal-dev); this one has"
+                    " zlib only",
+                    MYF(0), page_zip_codec_names[opt.m_codec]);
     return "ENGINE_ATTRIBUTE";
   }
 

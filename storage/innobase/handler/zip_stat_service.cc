@@ -34,6 +34,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-21 */
 
 #include "storage/innobase/handler/zip_stat_service.h"
+#include "storage/innobase/include/page0zip_codec.h"
 
 #include <mysql/components/my_service.h>
 #include <mysql/components/service_implementation.h>
@@ -314,7 +315,8 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   zip_stat_copy_reorgs(secondary, s.secondary_reorg);
   if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
     s.primary_padding = clust->zip_pad.pad.load();
-    s.effective_level = static_cast<uint32_t>(dict_index_zip_level(clust));
+    s.effective_level =
+        static_cast<uint32_t>(page_zip_level_value(dict_index_zip_level(clust)));
     s.effective_failure_threshold_pct =
         static_cast<uint32_t>(dict_index_zip_failure_threshold_pct(clust));
     s.effective_pad_pct_max =

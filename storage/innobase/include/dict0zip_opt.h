@@ -84,6 +84,11 @@ constexpr int DICT_ZIP_OPT_THRESHOLD_MAX = 100;
 constexpr int DICT_ZIP_OPT_PAD_MAX = 75;
 /** Highest innodb_compression_log_reserve_pct_max. */
 constexpr int DICT_ZIP_OPT_LOG_RESERVE_MAX = 50;
+/** Highest codec number (page_zip_codec_t). */
+constexpr int DICT_ZIP_OPT_CODEC_MAX = 1;
+
+/** The packed options of a table (dict_table_t::zip_opt). */
+using dict_zip_opt_word_t = uint64_t;
 
 /** The options of one table. A negative value means "not set: follow the
 global variable". */
@@ -99,11 +104,14 @@ struct dict_zip_opt_t {
   int m_log_reorg_threshold_pct{-1};
   /** Maximum log reserve in percent of the compressed page, 0..50. */
   int m_log_reserve_pct_max{-1};
+  /** Codec of the table's pages (page_zip_codec_t, page0zip_codec.h). */
+  int m_codec{-1};
 
   /** @return whether no option is set */
   bool empty() const {
     return m_level < 0 && m_failure_threshold_pct < 0 && m_pad_pct_max < 0 &&
-           m_log_reorg_threshold_pct < 0 && m_log_reserve_pct_max < 0;
+           m_log_reorg_threshold_pct < 0 && m_log_reserve_pct_max < 0 &&
+           m_codec < 0;
   }
 
   bool operator==(const dict_zip_opt_t &o) const {
@@ -111,7 +119,8 @@ struct dict_zip_opt_t {
            m_failure_threshold_pct == o.m_failure_threshold_pct &&
            m_pad_pct_max == o.m_pad_pct_max &&
            m_log_reorg_threshold_pct == o.m_log_reorg_threshold_pct &&
-           m_log_reserve_pct_max == o.m_log_reserve_pct_max;
+           m_log_reserve_pct_max == o.m_log_reserve_pct_max &&
+           m_codec == o.m_codec;
   }
 };
 
@@ -130,22 +139,24 @@ constexpr dict_zip_opt_field_t dict_zip_opt_fields[] = {
     {&dict_zip_opt_t::m_failure_threshold_pct, 4, 7},
     {&dict_zip_opt_t::m_pad_pct_max, 11, 7},
     {&dict_zip_opt_t::m_log_reorg_threshold_pct, 18, 7},
-    {&dict_zip_opt_t::m_log_reserve_pct_max, 25, 6}};
+    {&dict_zip_opt_t::m_log_reserve_pct_max, 25, 6},
+    {&dict_zip_opt_t::m_codec, 31, 2}};
 
 static_assert(DICT_ZIP_OPT_LEVEL_MAX + 1 < (1 << 4), "level field");
 static_assert(DICT_ZIP_OPT_THRESHOLD_MAX + 1 < (1 << 7), "threshold fields");
 static_assert(DICT_ZIP_OPT_PAD_MAX + 1 < (1 << 7), "pad field");
 static_assert(DICT_ZIP_OPT_LOG_RESERVE_MAX + 1 < (1 << 6), "reserve field");
-static_assert(25 + 6 <= 32, "the fields fit one word");
+static_assert(DICT_ZIP_OPT_CODEC_MAX + 1 < (1 << 2), "codec field");
+static_assert(31 + 2 <= 64, "the fields fit one word");
 
 /** Pack options into one word (dict_zip_opt_fields), so that a
 zero-initialized table has no options.
 @param[in]  opt  options
 @return packed value */
-inline uint32_t dict_zip_opt_pack(const dict_zip_opt_t &opt) {
-  uint32_t v = 0;
+inline dict_zip_opt_word_t dict_zip_opt_pack(const dict_zip_opt_t &opt) {
+  dict_zip_opt_word_t v = 0;
   for (const dict_zip_opt_field_t &f : dict_zip_opt_fields) {
-    v |= static_cast<uint32_t>(opt.*f.m_member + 1) << f.m_shift;
+    v |= static_cast<dict_zip_opt_word_t>(opt.*f.m_member + 1) << f.m_shift;
   }
   return v;
 }
@@ -153,11 +164,11 @@ inline uint32_t dict_zip_opt_pack(const dict_zip_opt_t &opt) {
 /** Unpack options packed by dict_zip_opt_pack().
 @param[in]  v  packed value
 @return options */
-inline dict_zip_opt_t dict_zip_opt_unpack(uint32_t v) {
+inline dict_zip_opt_t dict_zip_opt_unpack(dict_zip_opt_word_t v) {
   dict_zip_opt_t opt;
   for (const dict_zip_opt_field_t &f : dict_zip_opt_fields) {
     opt.*f.m_member =
-        static_cast<int>((v >> f.m_shift) & ((1U << f.m_bits) - 1)) - 1;
+        static_cast<int>((v >> f.m_shift) & ((1ULL << f.m_bits) - 1)) - 1;
   }
   return opt;
 }
@@ -174,12 +185,16 @@ void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt);
 @return the options; empty if none were set */
 dict_zip_opt_t dict_zip_opt_get(const dict_table_t *table);
 
-/** zlib level to compress a page of an index with: the table's own level,
-else innodb_compression_level. Lock-free.
+/** Level word to compress a page of an index with (page0zip_codec.h):
+the table's own level, else innodb_compression_level, and the table's own
+codec, else innodb_compression_codec. Lock-free. Callers compute it once
+per compression and pass it down, so that the compression and the
+decision to log the page image (page_zip_log_images()) agree; zlib's own
+calls (compressed BLOBs) take page_zip_level_value() of it.
 @param[in]  index  index; may be the dummy index of a change buffer merge,
                    whose table is then found through the page header
 @param[in]  page   the page being compressed, or nullptr
-@return level 0..9 */
+@return level word */
 ulint dict_index_zip_level(const dict_index_t *index,
                            const page_t *page = nullptr);
 

@@ -89,6 +89,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include <vector>
 
 #include "dict0types.h"
+#include "dict0zip_opt.h"
 
 struct dict_index_t;
 struct dict_table_t;
@@ -258,7 +259,7 @@ struct dict_zip_stat_snapshot_t {
   counter). */
   uint64_t m_log_reserve{0};
   /** Compression options of the table, packed (dict0zip_opt.h). */
-  uint32_t m_opt{0};
+  dict_zip_opt_word_t m_opt{0};
   /** Counter values. */
   uint64_t m_counters[DICT_ZIP_STAT_N_COUNTERS]{};
 };
@@ -287,7 +288,7 @@ void dict_zip_stat_register_table(dict_table_t *table);
 indexes (for dummy indexes and INFORMATION_SCHEMA).
 @param[in]  table   table
 @param[in]  packed  options packed by dict_zip_opt_pack() */
-void dict_zip_stat_set_opt(dict_table_t *table, uint32_t packed);
+void dict_zip_stat_set_opt(dict_table_t *table, dict_zip_opt_word_t packed);
 
 /** Note that an index leaves the dictionary cache. Its counters are kept;
 the entry remembers the latest name and id of its table, and the index no
@@ -348,7 +349,7 @@ pages (change buffer merges compress pages through a dummy index).
 Lock-free.
 @param[in]  id  space and index id from the page header
 @return options packed by dict_zip_opt_pack(), 0 if the index has no entry */
-uint32_t dict_zip_stat_opt_of_page(const index_id_t &id);
+dict_zip_opt_word_t dict_zip_stat_opt_of_page(const index_id_t &id);
 
 /** Redo records with compressed page images written since start-up.
 @param[out] images  number of records

@@ -66,6 +66,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-21 */
 
 #include "page0zip_est.h"
+#include "page0zip_codec.h"
 
 #include <mysql/plugin.h>
 
@@ -447,8 +448,10 @@ ulint page_zip_est_lob_deflate(const byte *data, ulint len, bool chunked,
     z_stream strm;
     memset(&strm, 0, sizeof strm);
     page_zip_set_alloc(&strm, s.zlib_heap());
-    int err = chunked ? deflateInit(&strm, static_cast<int>(level))
-                      : deflateInit2(&strm, static_cast<int>(level),
+    /* Compressed BLOBs are zlib's: the level of the word. */
+    const int zlevel = static_cast<int>(page_zip_level_value(level));
+    int err = chunked ? deflateInit(&strm, zlevel)
+                      : deflateInit2(&strm, zlevel,
                                      Z_DEFLATED, 15, 7, Z_DEFAULT_STRATEGY);
     ut_a(err == Z_OK);
     strm.next_in = const_cast<byte *>(data + off);
@@ -1108,7 +1111,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     est->physical_page_size = static_cast<uint32_t>(page_size.physical());
     est->is_compressed = page_size.is_compressed() ? 1 : 0;
     level = dict_index_zip_level(table->first_index());
-    est->level = static_cast<uint32_t>(level);
+    est->level = static_cast<uint32_t>(page_zip_level_value(level));
 
     for (dict_index_t *index = table->first_index();
          err == INNODB_ZIP_EST_OK && index != nullptr; index = index->next()) {

@@ -43,6 +43,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-23 */
 
 #include "page0zip_fit.h"
+#include "page0zip_codec.h"
 
 #include <zlib.h>
 
@@ -60,23 +61,10 @@ shorter prefix has less history to match against and compresses a little
 worse than the whole page it was measured on. */
 static constexpr ulint PAGE_ZIP_FIT_MARGIN_256 = 5;
 
-/** Bytes of the adler32 trailer that deflate writes after the last block. */
-static constexpr ulint PAGE_ZIP_FIT_TRAILER = 4;
-
 void page_zip_fit_measure(page_zip_fit_t *fit, void *stream) {
-  auto *strm = static_cast<z_streamp>(stream);
-  unsigned pending = 0;
-  int bits = 0;
-
-  fit->needed = 0;
-
-  /* With input left, zlib has not seen every record: no measurement. */
-  if (strm->avail_in != 0 || deflatePending(strm, &pending, &bits) != Z_OK) {
-    return;
-  }
-
-  fit->needed = strm->total_out + pending + (bits != 0 ? 1 : 0) +
-                PAGE_ZIP_FIT_TRAILER;
+  /* zlib: written + pending + trailer; ISA-L: the whole stream, which it
+  deflated into its workspace (page0zip_codec.h). 0 if not known. */
+  fit->needed = page_zip_deflate_needed(static_cast<z_streamp>(stream));
 }
 
 void page_zip_fit_scan(page_t *page, const dict_index_t *index, size_t n,
@@ -112,7 +100,7 @@ size_t page_zip_fit_cut(const ulint *u, const ulint *t, size_t k_tried,
                         bool guided) {
   ut_ad(k_tried >= 2);
 
-  const ulint fixed = fit.hdr + PAGE_ZIP_FIT_TRAILER;
+  const ulint fixed = fit.hdr + 4 /* adler32 trailer */;
   const ulint needed = guided ? fit.needed : 0;
   const ulint page = zip_size - PAGE_DATA - 1;
   const ulint avail = page - std::min(page, fit.reserve);

@@ -1,0 +1,275 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is designed to work with certain software (including but not
+limited to OpenSSL) that is licensed under separate terms, as designated in a
+particular file or component or in included license documentation. The
+authors of this program hereby grant you an additional permission to link the
+program and your derivative works with the separately licensed software that
+they have either included with the program or referenced in the
+documentation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+You should have received a copy of the GNU General Public License along with
+this program; if not, write to the Free Software Foundation, Inc.,
+51 Franklin St, Fifth Floor, Boston, MA 02110-1301  USA
+
+*****************************************************************************/
+
+/** @file include/page0zip_codec.h
+ The codec layer of compressed pages: which deflate implementation
+ page_zip_compress() uses, and which inflate implementation
+ page_zip_decompress() uses after the page's field list.
+
+ Every codec writes the same on-disk format, one zlib stream per page
+ (RFC 1950 around RFC 1951, a 2^UNIV_PAGE_SIZE_SHIFT window): the field
+ list, a full flush, the records, the end of the stream. Stock zlib, and so
+ stock MySQL, reads what any of them writes; any of them reads any page.
+
+ Codecs:
+ - PAGE_ZIP_CODEC_ZLIB: zlib's deflate() fed record by record and zlib's
+   inflate() record by record, as upstream does, byte for byte. The stream
+   state is kept per thread and reset (deflateReset(), which gives the same
+   output as a new deflateInit2()) instead of being set up on a new 330 KB
+   memory heap at every compression.
+ - PAGE_ZIP_CODEC_ISAL: Intel ISA-L's igzip (Debian's libisal). The records
+   are gathered into a per-thread buffer and deflated in one call after the
+   field list; ISA-L has levels 0 to 3, mapped from the table's zlib-scale
+   level by page_zip_codec_isal_level(). Reading: the field list with zlib,
+   then the rest of the stream (it starts byte-aligned with an empty history
+   after the full flush) in one call of ISA-L's inflate into a per-thread
+   scratch page, adler32 checked, then served to the record-by-record steps
+   of page_zip_decompress() by copying. A stream that does not have that
+   shape is read by zlib.
+ Built without ISA-L (HAVE_ISAL undefined), only zlib exists and
+ innodb_compression_codec refuses 'isal'.
+
+ Which codec compresses a page: the table's ENGINE_ATTRIBUTE key
+ "compression_codec", else innodb_compression_codec. It is carried, with
+ the zlib-scale level, in one "level word" (page_zip_level_word()) that
+ callers compute once and pass down: the decision to log the page image
+ and the compression then agree even while the global variable changes.
+
+ Recovery: a page compressed by ISA-L always has its compressed image in
+ the redo log (page_zip_log_images()), as with
+ innodb_log_compressed_pages=ON, because ISA-L's output may differ between
+ its versions and between the CPU code paths it dispatches to; recovery
+ then never recompresses an ISA-L page and needs neither ISA-L nor the
+ same version. The redo records that do make recovery recompress
+ (MLOG_ZIP_PAGE_COMPRESS_NO_DATA, MLOG_ZIP_PAGE_REORGANIZE) are written
+ only for zlib pages and carry a plain zlib level, which the zlib
+ version guard (srv0zip_guard.h) covers.
+
+ Created 2026-11-25 */
+
+#ifndef page0zip_codec_h
+#define page0zip_codec_h
+
+#include <zlib.h>
+
+#include "univ.i"
+#include "mem0mem.h"
+#include "page0types.h"
+
+/** Compression codecs of compressed pages (innodb_compression_codec). */
+enum page_zip_codec_t : ulint {
+  /** zlib, as upstream */
+  PAGE_ZIP_CODEC_ZLIB = 0,
+  /** Intel ISA-L igzip */
+  PAGE_ZIP_CODEC_ISAL = 1,
+  /** number of codecs */
+  PAGE_ZIP_CODEC_N
+};
+
+/** Names of the codecs, indexed by page_zip_codec_t, NullS-terminated
+(the values of innodb_compression_codec and of the "compression_codec"
+ENGINE_ATTRIBUTE key). */
+extern const char *page_zip_codec_names[PAGE_ZIP_CODEC_N + 1];
+
+/** innodb_compression_codec: the codec of tables that name none, and the
+inflate implementation of every decompression. */
+extern ulong page_zip_codec;
+
+/** @return whether this build has the codec
+@param[in]  codec  codec */
+bool page_zip_codec_available(ulint codec);
+
+/** A short description of the library behind the codec, for the error log
+and SHOW STATUS: "zlib 1.2.13", "ISA-L 2.30 (igzip)".
+@param[in]  codec  codec
+@return NUL-terminated text */
+const char *page_zip_codec_version(ulint codec);
+
+/** Bits of a level word below the codec. */
+constexpr ulint PAGE_ZIP_LEVEL_CODEC_SHIFT = 8;
+
+/** Make a level word.
+@param[in]  codec  codec
+@param[in]  level  zlib-scale level, 0..9
+@return level word */
+inline ulint page_zip_level_word(ulint codec, ulint level) {
+  ut_ad(codec < PAGE_ZIP_CODEC_N);
+  ut_ad(level <= 9);
+  return (codec << PAGE_ZIP_LEVEL_CODEC_SHIFT) | level;
+}
+
+/** @return the codec of a level word
+@param[in]  word  level word, or a plain zlib level (from a redo record) */
+inline ulint page_zip_level_codec(ulint word) {
+  return word >> PAGE_ZIP_LEVEL_CODEC_SHIFT;
+}
+
+/** @return the zlib-scale level 0..9 of a level word
+@param[in]  word  level word, or a plain zlib level */
+inline ulint page_zip_level_value(ulint word) {
+  return word & ((1U << PAGE_ZIP_LEVEL_CODEC_SHIFT) - 1);
+}
+
+/** The ISA-L level of a zlib-scale level: 1-3 give ISA-L level 1, 4-6
+level 2, 7-9 level 3; level 0 gives 0, ISA-L's fastest (it still
+compresses, unlike zlib's level 0, which only stores).
+@param[in]  level  zlib-scale level 0..9
+@return ISA-L level 0..3 */
+inline int page_zip_codec_isal_level(ulint level) {
+  return level == 0 ? 0 : static_cast<int>((level + 2) / 3);
+}
+
+#ifndef UNIV_LIBRARY
+#include "mysql/status_var.h"
+
+/** Whether a compression with this level word must log the compressed
+page image rather than a record that makes recovery recompress it.
+@param[in]  word  level word
+@return innodb_log_compressed_pages, or true for any codec but zlib */
+bool page_zip_log_images(ulint word);
+
+/** The zlib stream of page_zip_compress(), with the codec's state. */
+struct page_zip_deflate_stream_t : z_stream {
+  /** codec of this compression */
+  ulint m_codec;
+  /** per-thread workspace of the codec, or nullptr */
+  void *m_ws;
+  /** zlib stream of the workspace, or this */
+  z_stream *m_zs;
+  /** bytes the whole stream needed when it did not fit, or 0 */
+  ulint m_needed;
+};
+
+/** Start a page compression: deflateInit2() with InnoDB's parameters
+for zlib, the gather buffer for ISA-L.
+@param[out]     strm  stream; its next/avail fields are the caller's
+@param[in]      word  level word
+@param[in,out]  heap  memory heap for a zlib stream that has no workspace
+@return Z_OK */
+int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
+                          mem_heap_t *heap);
+
+/** deflate() of page_zip_compress().
+@param[in,out]  strm   stream, a page_zip_deflate_stream_t
+@param[in]      flush  Z_NO_FLUSH, Z_FULL_FLUSH or Z_FINISH
+@return zlib status */
+int page_zip_deflate(z_stream *strm, int flush);
+
+/** deflateEnd() of page_zip_compress().
+@param[in,out]  strm  stream, a page_zip_deflate_stream_t
+@return Z_OK */
+int page_zip_deflate_end(z_stream *strm);
+
+/** What a compression that did not fit needed, in bytes of stream: the
+zlib stream that ran out of room at Z_FINISH, or the ISA-L stream that was
+deflated whole into the workspace.
+@param[in]  strm  stream, a page_zip_deflate_stream_t, after Z_FINISH
+@return bytes, or 0 if not known */
+ulint page_zip_deflate_needed(z_stream *strm);
+
+/** Bytes of memory heap page_zip_compress() no longer needs for a zlib
+stream: 0 if this thread cannot have a workspace.
+@return bytes */
+ulint page_zip_deflate_heap_saved();
+
+/** Free the calling thread's workspaces (also done at thread exit). */
+void page_zip_codec_thread_free();
+
+/** innodb_compression_codec_check: after each page compression,
+decompress the page with zlib and with the fast inflate and compare the
+two pages byte for byte (costs two decompressions per compression). */
+extern bool page_zip_codec_check;
+
+/** The check of innodb_compression_codec_check.
+@param[in]  page_zip  the page just compressed */
+void page_zip_codec_check_page(const page_zip_des_t *page_zip);
+
+/** Codec counters for SHOW GLOBAL STATUS. */
+struct page_zip_codec_stat_t {
+  /** page compressions by codec */
+  uint64_t compress[PAGE_ZIP_CODEC_N];
+  /** decompressions whose records the fast inflate read */
+  uint64_t inflate_fast;
+  /** decompressions read by zlib although the fast inflate was selected
+  (a stream of another shape) */
+  uint64_t inflate_fast_fallback;
+  /** pages checked by innodb_compression_codec_check */
+  uint64_t checks;
+  /** pages the check found different */
+  uint64_t check_failures;
+};
+
+/** Read the codec counters.
+@param[out]  stat  counters */
+void page_zip_codec_stat_get(page_zip_codec_stat_t *stat);
+
+/** SHOW GLOBAL STATUS Innodb_zip_codec_%: the counters above. */
+extern SHOW_VAR page_zip_codec_status_variables[];
+#endif /* !UNIV_LIBRARY */
+
+/** Whether page_zip_decompress() reads the records with the fast inflate
+(innodb_compression_codec is not zlib and the build has ISA-L). Set by
+the variable's update function; the tools that link the decompression
+library get the build's best. */
+extern bool page_zip_inflate_fast;
+
+/** @return whether the decompression starting now may use the fast
+inflate: page_zip_inflate_fast, unless overridden for the thread */
+bool page_zip_inflate_use_fast();
+
+/** Override page_zip_inflate_fast for the calling thread.
+@param[in]  force  0: zlib, 1: fast inflate, -1: follow the variable */
+void page_zip_inflate_force(int force);
+
+/** The zlib stream of page_zip_decompress(), with the fast inflate's
+state. */
+struct page_zip_inflate_stream_t : z_stream {
+  /** 0: not decided; 1: the records come from m_buf; 2: zlib reads
+  them */
+  int m_mode{0};
+  /** the records of the page, decompressed */
+  const byte *m_buf{nullptr};
+  /** bytes in m_buf */
+  ulint m_len{0};
+  /** bytes of m_buf handed out */
+  ulint m_pos{0};
+  /** where the compressed stream ends, past the adler32 trailer */
+  const byte *m_end_in{nullptr};
+  /** whether the fast inflate may be tried (page_zip_inflate_fast at
+  the start of the decompression) */
+  bool m_fast{false};
+};
+
+/** inflate() of page_zip_decompress(): Z_BLOCK goes to zlib (the header
+and the field list); the first other call decides whether the fast
+inflate reads the rest.
+@param[in,out]  strm   stream, a page_zip_inflate_stream_t
+@param[in]      flush  zlib flush mode
+@return zlib status, as inflate() would return it */
+int page_zip_inflate(z_stream *strm, int flush);
+
+#endif /* page0zip_codec_h */

@@ -1,0 +1,503 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is designed to work with certain software (including but not
+limited to OpenSSL) that is licensed under separate terms, as designated in a
+particular file or component or in included license documentation. The
+authors of this program hereby grant you an additional permission to link the
+program and your derivative works with the separately licensed software that
+they have either included with the program or referenced in the
+documentation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+You should have received a copy of the GNU General Public License along with
+this program; if not, write to the Free Software Foundation, Inc.,
+51 Franklin St, Fifth Floor, Boston, MA 02110-1301  USA
+
+*****************************************************************************/
+
+/** @file page/page0zip_codec.cc
+ The codecs of page_zip_compress() (page0zip_codec.h): zlib with a
+ per-thread stream, and ISA-L's igzip. Also the codec variables and
+ counters, and innodb_compression_codec_check.
+
+ Created 2026-11-25 */
+
+#include "page0zip_codec.h"
+
+#include <string.h>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+
+#ifdef HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif /* HAVE_ISAL */
+
+#include "mem0mem.h"
+#include "mysql/status_var.h"
+#include "page/zipdecompress.h"
+#include "page0zip.h"
+#include "ut0new.h"
+
+const char *page_zip_codec_names[PAGE_ZIP_CODEC_N + 1] = {"zlib", "isal", NullS};
+
+#ifdef HAVE_ISAL
+ulong page_zip_codec = PAGE_ZIP_CODEC_ISAL;
+#else
+ulong page_zip_codec = PAGE_ZIP_CODEC_ZLIB;
+#endif /* HAVE_ISAL */
+
+bool page_zip_codec_check = false;
+
+extern std::atomic<uint64_t> page_zip_inflate_n_fast;
+extern std::atomic<uint64_t> page_zip_inflate_n_fallback;
+
+namespace {
+
+/** Compressions by codec (estimator trials included: they are the
+codec's work too; the DBA's per-table counters exclude them). */
+std::atomic<uint64_t> page_zip_codec_n_compress[PAGE_ZIP_CODEC_N];
+/** Pages checked by innodb_compression_codec_check. */
+std::atomic<uint64_t> page_zip_codec_n_checks{0};
+/** Pages the check found different. */
+std::atomic<uint64_t> page_zip_codec_n_check_failures{0};
+
+/** zlib allocator of the per-thread stream, instrumented. */
+void *page_zip_codec_zalloc(void *, uInt items, uInt size) {
+  return ut::malloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
+                            static_cast<size_t>(items) * size);
+}
+
+/** zlib deallocator of the per-thread stream. */
+void page_zip_codec_zfree(void *, void *address) { ut::free(address); }
+
+#ifdef HAVE_ISAL
+/** Bytes ISA-L needs for its levels 1 to 3 with inputs of a page. */
+constexpr size_t PAGE_ZIP_ISAL_LEVEL_BUF =
+    std::max({size_t{ISAL_DEF_LVL1_SMALL}, size_t{ISAL_DEF_LVL2_SMALL},
+              size_t{ISAL_DEF_LVL3_SMALL}});
+/** Room for ISA-L's output: a page of incompressible bytes grows a little
+(stored blocks, block headers); twice the page is far more than enough. */
+constexpr size_t PAGE_ZIP_ISAL_OUT = 2 * UNIV_PAGE_SIZE_DEF + 1024;
+#endif /* HAVE_ISAL */
+
+/** Per-thread workspace of the compression codecs. */
+struct page_zip_deflate_ws_t {
+  /** zlib stream, set up by deflateInit2() once */
+  z_stream m_zs;
+  /** whether m_zs is set up */
+  bool m_zs_ready{false};
+  /** level m_zs was last used with */
+  int m_zs_level{-1};
+#ifdef HAVE_ISAL
+  /** ISA-L stream */
+  isal_zstream m_izs;
+  /** records gathered after the field list */
+  ulint m_in_len;
+  /** bytes of output of the field list */
+  ulint m_hdr_len;
+  /** ISA-L's level buffer */
+  alignas(64) byte m_level_buf[PAGE_ZIP_ISAL_LEVEL_BUF];
+  /** records gathered after the field list */
+  alignas(64) byte m_in[UNIV_PAGE_SIZE_DEF];
+  /** ISA-L's output */
+  alignas(64) byte m_out[PAGE_ZIP_ISAL_OUT];
+#endif /* HAVE_ISAL */
+};
+
+/** Frees a workspace when its thread exits. */
+struct page_zip_deflate_ws_free_t {
+  void operator()(page_zip_deflate_ws_t *ws) const {
+    if (ws->m_zs_ready) {
+      deflateEnd(&ws->m_zs);
+    }
+    ut::free(ws);
+  }
+};
+
+thread_local std::unique_ptr<page_zip_deflate_ws_t, page_zip_deflate_ws_free_t>
+    page_zip_deflate_ws;
+
+/** @return the calling thread's workspace, or nullptr */
+page_zip_deflate_ws_t *page_zip_deflate_ws_get() {
+  if (UNIV_UNLIKELY(page_zip_deflate_ws == nullptr)) {
+    if (UNIV_PAGE_SIZE > UNIV_PAGE_SIZE_DEF) {
+      return nullptr;
+    }
+    void *p = ut::malloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
+                                 sizeof(page_zip_deflate_ws_t));
+    if (p == nullptr) {
+      return nullptr;
+    }
+    page_zip_deflate_ws.reset(new (p) page_zip_deflate_ws_t);
+  }
+  return page_zip_deflate_ws.get();
+}
+
+#ifdef HAVE_ISAL
+/** Run ISA-L over the input it is given, into the workspace's output.
+@param[in,out]  ws     workspace
+@param[in]      in     input
+@param[in]      len    bytes of input
+@param[in]      flush  ISA-L flush mode
+@param[in]      last   whether this ends the stream
+@return whether all input was taken (and the stream ended if last) */
+bool page_zip_isal_run(page_zip_deflate_ws_t *ws, const byte *in, ulint len,
+                       uint16_t flush, bool last) {
+  isal_zstream &zs = ws->m_izs;
+  zs.next_in = const_cast<byte *>(in);
+  zs.avail_in = static_cast<uint32_t>(len);
+  zs.flush = flush;
+  zs.end_of_stream = last ? 1 : 0;
+  if (isal_deflate(&zs) != COMP_OK || zs.avail_in != 0) {
+    return false;
+  }
+  return !last || zs.internal_state.state == ZSTATE_END;
+}
+
+/** Copy output of the workspace to the caller's stream.
+@param[in,out]  strm  stream
+@param[in]      from  first byte of ws output to copy
+@param[in]      to    end of the bytes to copy
+@return whether it fitted */
+bool page_zip_isal_copy_out(page_zip_deflate_stream_t *strm, const byte *from,
+                            const byte *to) {
+  const ulint n = to - from;
+  if (n > strm->avail_out) {
+    return false;
+  }
+  memcpy(strm->next_out, from, n);
+  strm->next_out += n;
+  strm->avail_out -= static_cast<uInt>(n);
+  strm->total_out += n;
+  return true;
+}
+
+/** deflate() with ISA-L: the field list at once, the records gathered.
+@param[in,out]  strm   stream
+@param[in]      flush  Z_NO_FLUSH, Z_FULL_FLUSH or Z_FINISH
+@return zlib status */
+int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
+  auto *ws = static_cast<page_zip_deflate_ws_t *>(strm->m_ws);
+  isal_zstream &zs = ws->m_izs;
+
+  if (flush == Z_FULL_FLUSH) {
+    /* The field list, with the zlib header, then the full flush. */
+    ut_ad(zs.total_in == 0);
+    if (!page_zip_isal_run(ws, strm->next_in, strm->avail_in, FULL_FLUSH,
+                           false)) {
+      return Z_STREAM_ERROR;
+    }
+    strm->next_in += strm->avail_in;
+    strm->total_in += strm->avail_in;
+    strm->avail_in = 0;
+    ws->m_hdr_len = zs.total_out;
+    /* zlib has written the field list by now; so does this. */
+    return page_zip_isal_copy_out(strm, ws->m_out, ws->m_out + zs.total_out)
+               ? Z_OK
+               : Z_BUF_ERROR;
+  }
+
+  /* Gather the records. */
+  if (strm->avail_in > sizeof ws->m_in - ws->m_in_len) {
+    return Z_STREAM_ERROR;
+  }
+  memcpy(ws->m_in + ws->m_in_len, strm->next_in, strm->avail_in);
+  ws->m_in_len += strm->avail_in;
+  strm->next_in += strm->avail_in;
+  strm->total_in += strm->avail_in;
+  strm->avail_in = 0;
+
+  if (flush != Z_FINISH) {
+    return Z_OK;
+  }
+
+  if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true)) {
+    return Z_STREAM_ERROR;
+  }
+
+  if (!page_zip_isal_copy_out(strm, ws->m_out + ws->m_hdr_len,
+                              ws->m_out + zs.total_out)) {
+    /* Does not fit: page_zip_deflate_needed() tells how much it took. */
+    strm->m_needed = zs.total_out;
+    return Z_BUF_ERROR;
+  }
+  return Z_STREAM_END;
+}
+#endif /* HAVE_ISAL */
+
+}  // namespace
+
+bool page_zip_codec_available(ulint codec) {
+#ifdef HAVE_ISAL
+  return codec < PAGE_ZIP_CODEC_N;
+#else
+  return codec == PAGE_ZIP_CODEC_ZLIB;
+#endif /* HAVE_ISAL */
+}
+
+const char *page_zip_codec_version(ulint codec) {
+  if (codec == PAGE_ZIP_CODEC_ZLIB) {
+    return "zlib " ZLIB_VERSION;
+  }
+#ifdef HAVE_ISAL
+  return "ISA-L " HAVE_ISAL_VERSION " (igzip)";
+#else
+  return "not built";
+#endif /* HAVE_ISAL */
+}
+
+bool page_zip_log_images(ulint word) {
+  return page_zip_log_pages ||
+         page_zip_level_codec(word) != PAGE_ZIP_CODEC_ZLIB;
+}
+
+int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
+                          mem_heap_t *heap) {
+  ulint codec = page_zip_level_codec(word);
+  const int level = static_cast<int>(page_zip_level_value(word));
+
+  if (!page_zip_codec_available(codec)) {
+    codec = PAGE_ZIP_CODEC_ZLIB;
+  }
+
+  strm->m_codec = codec;
+  strm->m_needed = 0;
+  strm->m_ws = page_zip_deflate_ws_get();
+  strm->m_zs = strm;
+  strm->total_in = strm->total_out = 0;
+  strm->msg = nullptr;
+
+  page_zip_codec_n_compress[codec].fetch_add(1, std::memory_order_relaxed);
+
+  auto *ws = static_cast<page_zip_deflate_ws_t *>(strm->m_ws);
+
+#ifdef HAVE_ISAL
+  if (codec == PAGE_ZIP_CODEC_ISAL && ws != nullptr) {
+    isal_zstream &zs = ws->m_izs;
+    isal_deflate_init(&zs);
+    zs.level = page_zip_codec_isal_level(level);
+    zs.level_buf = zs.level == 0 ? nullptr : ws->m_level_buf;
+    zs.level_buf_size =
+        zs.level == 0 ? 0 : static_cast<uint32_t>(sizeof ws->m_level_buf);
+    zs.gzip_flag = IGZIP_ZLIB;
+    zs.hist_bits = UNIV_PAGE_SIZE_SHIFT;
+    zs.next_out = ws->m_out;
+    zs.avail_out = static_cast<uint32_t>(sizeof ws->m_out);
+    ws->m_in_len = 0;
+    ws->m_hdr_len = 0;
+    return Z_OK;
+  }
+  if (codec == PAGE_ZIP_CODEC_ISAL) {
+    strm->m_codec = PAGE_ZIP_CODEC_ZLIB;
+  }
+#endif /* HAVE_ISAL */
+
+  if (ws == nullptr) {
+    /* No workspace: as upstream, a stream on the caller's heap. */
+    page_zip_set_alloc(strm, heap);
+    return deflateInit2(strm, level, Z_DEFLATED, UNIV_PAGE_SIZE_SHIFT,
+                        MAX_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+  }
+
+  z_stream &zs = ws->m_zs;
+  int err;
+  if (!ws->m_zs_ready) {
+    memset(&zs, 0, sizeof zs);
+    zs.zalloc = page_zip_codec_zalloc;
+    zs.zfree = page_zip_codec_zfree;
+    err = deflateInit2(&zs, level, Z_DEFLATED, UNIV_PAGE_SIZE_SHIFT,
+                       MAX_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+    if (err != Z_OK) {
+      return err;
+    }
+    ws->m_zs_ready = true;
+  } else {
+    /* The same output as a new deflateInit2(): deflateReset() clears
+    the state, and deflateParams() before any input only sets the
+    level's parameters. */
+    err = deflateReset(&zs);
+    if (err == Z_OK && ws->m_zs_level != level) {
+      err = deflateParams(&zs, level, Z_DEFAULT_STRATEGY);
+    }
+    if (err != Z_OK) {
+      return err;
+    }
+  }
+  ws->m_zs_level = level;
+  strm->m_zs = &zs;
+  return Z_OK;
+}
+
+int page_zip_deflate(z_stream *strm, int flush) {
+  auto *s = static_cast<page_zip_deflate_stream_t *>(strm);
+
+#ifdef HAVE_ISAL
+  if (s->m_codec == PAGE_ZIP_CODEC_ISAL) {
+    return page_zip_deflate_isal(s, flush);
+  }
+#endif /* HAVE_ISAL */
+
+  if (s->m_zs == s) {
+    return deflate(s, flush);
+  }
+
+  /* The workspace's stream works on the caller's buffers. */
+  z_stream *zs = s->m_zs;
+  zs->next_in = s->next_in;
+  zs->avail_in = s->avail_in;
+  zs->next_out = s->next_out;
+  zs->avail_out = s->avail_out;
+  const uLong in0 = zs->total_in;
+  const uLong out0 = zs->total_out;
+  const int err = deflate(zs, flush);
+  s->next_in = zs->next_in;
+  s->avail_in = zs->avail_in;
+  s->next_out = zs->next_out;
+  s->avail_out = zs->avail_out;
+  s->total_in += zs->total_in - in0;
+  s->total_out += zs->total_out - out0;
+  s->msg = zs->msg;
+  return err;
+}
+
+int page_zip_deflate_end(z_stream *strm) {
+  auto *s = static_cast<page_zip_deflate_stream_t *>(strm);
+  if (s->m_codec == PAGE_ZIP_CODEC_ZLIB && s->m_zs == s) {
+    return deflateEnd(s);
+  }
+  return Z_OK;
+}
+
+ulint page_zip_deflate_needed(z_stream *strm) {
+  auto *s = static_cast<page_zip_deflate_stream_t *>(strm);
+  if (s->m_codec != PAGE_ZIP_CODEC_ZLIB) {
+    return s->m_needed;
+  }
+  /* zlib: what was written, what is pending, and the adler32 trailer
+  (page0zip_fit.cc). */
+  z_stream *zs = s->m_zs;
+  unsigned pending = 0;
+  int bits = 0;
+  if (s->avail_in != 0 || deflatePending(zs, &pending, &bits) != Z_OK) {
+    return 0;
+  }
+  return s->total_out + pending + (bits != 0 ? 1 : 0) + 4;
+}
+
+ulint page_zip_deflate_heap_saved() {
+  return page_zip_deflate_ws_get() != nullptr
+             ? UNIV_PAGE_SIZE * 4 + (512 << MAX_MEM_LEVEL)
+             : 0;
+}
+
+void page_zip_codec_thread_free() { page_zip_deflate_ws.reset(); }
+
+void page_zip_codec_check_page(const page_zip_des_t *page_zip) {
+  const ulint size = UNIV_PAGE_SIZE;
+  auto *pages = static_cast<byte *>(
+      ut::aligned_alloc_withkey(UT_NEW_THIS_FILE_PSI_KEY, 2 * size, size));
+  if (pages == nullptr) {
+    return;
+  }
+  page_zip_des_t zips[2] = {*page_zip, *page_zip};
+  bool ok[2];
+  bool fast_used = false;
+  for (int i = 0; i < 2; i++) {
+    page_zip_inflate_force(i);
+    const uint64_t fast0 =
+        page_zip_inflate_n_fast.load(std::memory_order_relaxed);
+    memset(pages + i * size, 0, size);
+    ok[i] = page_zip_decompress_low(&zips[i], pages + i * size, true);
+    if (i == 1) {
+      fast_used =
+          page_zip_inflate_n_fast.load(std::memory_order_relaxed) != fast0;
+    }
+  }
+  page_zip_inflate_force(-1);
+
+  if (fast_used || !ok[0] || !ok[1]) {
+    page_zip_codec_n_checks.fetch_add(1, std::memory_order_relaxed);
+    if (ok[0] != ok[1] || !ok[0] ||
+        memcmp(pages, pages + size, size) != 0 ||
+        zips[0].m_end != zips[1].m_end || zips[0].n_blobs != zips[1].n_blobs) {
+      page_zip_codec_n_check_failures.fetch_add(1, std::memory_order_relaxed);
+      ib::error(ER_IB_MSG_1123)
+          << "innodb_compression_codec_check: page " << page_zip_get_size(page_zip)
+          << " bytes, decompressed by zlib " << (ok[0] ? "ok" : "failed")
+          << " and by the fast inflate " << (ok[1] ? "ok" : "failed")
+          << ", the pages differ";
+    }
+  }
+  ut::aligned_free(pages);
+}
+
+void page_zip_codec_stat_get(page_zip_codec_stat_t *stat) {
+  for (ulint i = 0; i < PAGE_ZIP_CODEC_N; i++) {
+    stat->compress[i] =
+        page_zip_codec_n_compress[i].load(std::memory_order_relaxed);
+  }
+  stat->inflate_fast = page_zip_inflate_n_fast.load(std::memory_order_relaxed);
+  stat->inflate_fast_fallback =
+      page_zip_inflate_n_fallback.load(std::memory_order_relaxed);
+  stat->checks = page_zip_codec_n_checks.load(std::memory_order_relaxed);
+  stat->check_failures =
+      page_zip_codec_n_check_failures.load(std::memory_order_relaxed);
+}
+
+namespace {
+/** SHOW STATUS callback of one codec counter.
+@tparam  F  reads the counter from a snapshot */
+template <uint64_t (*F)(const page_zip_codec_stat_t &)>
+int page_zip_codec_show(THD *, SHOW_VAR *var, char *buff) {
+  page_zip_codec_stat_t stat;
+  page_zip_codec_stat_get(&stat);
+  var->type = SHOW_LONGLONG;
+  var->value = buff;
+  var->scope = SHOW_SCOPE_GLOBAL;
+  *reinterpret_cast<longlong *>(buff) = static_cast<longlong>(F(stat));
+  return 0;
+}
+uint64_t stat_zlib(const page_zip_codec_stat_t &s) {
+  return s.compress[PAGE_ZIP_CODEC_ZLIB];
+}
+uint64_t stat_isal(const page_zip_codec_stat_t &s) {
+  return s.compress[PAGE_ZIP_CODEC_ISAL];
+}
+uint64_t stat_fast(const page_zip_codec_stat_t &s) { return s.inflate_fast; }
+uint64_t stat_fallback(const page_zip_codec_stat_t &s) {
+  return s.inflate_fast_fallback;
+}
+uint64_t stat_checks(const page_zip_codec_stat_t &s) { return s.checks; }
+uint64_t stat_check_failures(const page_zip_codec_stat_t &s) {
+  return s.check_failures;
+}
+}  // namespace
+
+SHOW_VAR page_zip_codec_status_variables[] = {
+    {"compress_zlib",
+     (char *)&page_zip_codec_show<stat_zlib>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
+    {"compress_isal",
+     (char *)&page_zip_codec_show<stat_isal>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
+    {"inflate_fast",
+     (char *)&page_zip_codec_show<stat_fast>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
+    {"inflate_fast_fallback",
+     (char *)&page_zip_codec_show<stat_fallback>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {"checks", (char *)&page_zip_codec_show<stat_checks>,
+     SHOW_FUNC, SHOW_SCOPE_GLOBAL},
+    {"check_failures",
+     (char *)&page_zip_codec_show<stat_check_failures>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {NullS, NullS, SHOW_LONG, SHOW_SCOPE_GLOBAL}};

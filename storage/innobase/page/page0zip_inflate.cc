@@ -1,0 +1,257 @@
+/*****************************************************************************
+
+Copyright (c) 2026, the mysql-compress authors.
+
+This program is free software; you can redistribute it and/or modify it under
+the terms of the GNU General Public License, version 2.0, as published by the
+Free Software Foundation.
+
+This program is designed to work with certain software (including but not
+limited to OpenSSL) that is licensed under separate terms, as designated in a
+particular file or component or in included license documentation. The
+authors of this program hereby grant you an additional permission to link the
+program and your derivative works with the separately licensed software that
+they have either included with the program or referenced in the
+documentation.
+
+This program is distributed in the hope that it will be useful, but WITHOUT
+ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS
+FOR A PARTICULAR PURPOSE. See the GNU General Public License, version 2.0,
+for more details.
+
+You should have received a copy of the GNU General Public License along with
+this program; if not, write to the Free Software Foundation, Inc.,
+51 Franklin St, Fifth Floor, Boston, MA 02110-1301  USA
+
+*****************************************************************************/
+
+/** @file page/page0zip_inflate.cc
+ The fast inflate of compressed pages (page0zip_codec.h).
+
+ page_zip_decompress() reads a page's zlib stream in steps: the header and
+ the field list with inflate(Z_BLOCK), then each record's bytes into their
+ place on the page with inflate(Z_SYNC_FLUSH), skipping the columns kept
+ outside the stream. zlib decodes each step as it goes.
+
+ page_compress() ends the field list with a full flush: an empty stored
+ block (00 00 ff ff) after which the stream is byte-aligned and refers to
+ nothing before it. From there the rest is an independent raw deflate
+ stream. The fast inflate decodes it in one call of ISA-L into a scratch
+ page of the thread, checks the adler32 trailer (continued from zlib's
+ check of the field list), and then hands the bytes to the steps by
+ copying, with the return codes inflate() would give. A stream without
+ that shape, or one that the fast decoder refuses, is read by zlib from
+ where it stood, so errors are reported as zlib reports them.
+
+ This file is also compiled into the decompression library of the tools
+ (innochecksum, ibd2sdi): UNIV_LIBRARY, no counters.
+
+ Created 2026-11-25 */
+
+#include "page0zip_codec.h"
+
+#include <string.h>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+
+#ifdef HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif /* HAVE_ISAL */
+
+#ifndef UNIV_LIBRARY
+#include "ut0new.h"
+#endif /* !UNIV_LIBRARY */
+
+#ifdef HAVE_ISAL
+bool page_zip_inflate_fast = true;
+#else
+bool page_zip_inflate_fast = false;
+#endif /* HAVE_ISAL */
+
+namespace {
+/** Overrides page_zip_inflate_fast for the calling thread: -1 none. */
+thread_local int page_zip_inflate_forced = -1;
+}  // namespace
+
+bool page_zip_inflate_use_fast() {
+  return page_zip_inflate_forced >= 0 ? page_zip_inflate_forced != 0
+                                      : page_zip_inflate_fast;
+}
+
+void page_zip_inflate_force(int force) { page_zip_inflate_forced = force; }
+
+#ifndef UNIV_LIBRARY
+/** Decompressions whose records the fast inflate read. */
+std::atomic<uint64_t> page_zip_inflate_n_fast{0};
+/** Decompressions that fell back to zlib with the fast inflate on. */
+std::atomic<uint64_t> page_zip_inflate_n_fallback{0};
+#endif /* !UNIV_LIBRARY */
+
+#ifdef HAVE_ISAL
+namespace {
+
+/** The per-thread state of the fast inflate. */
+struct page_zip_inflate_ws_t {
+  /** ISA-L's decoder; stateless use needs no history buffer of its own */
+  inflate_state m_state;
+  /** the records of the page being decompressed */
+  alignas(64) byte m_buf[UNIV_PAGE_SIZE_DEF];
+};
+
+/** Frees the workspace when its thread exits. */
+struct page_zip_inflate_ws_free_t {
+  void operator()(page_zip_inflate_ws_t *ws) const {
+#ifdef UNIV_LIBRARY
+    free(ws);
+#else
+    ut::free(ws);
+#endif /* UNIV_LIBRARY */
+  }
+};
+
+thread_local std::unique_ptr<page_zip_inflate_ws_t, page_zip_inflate_ws_free_t>
+    page_zip_inflate_ws;
+
+/** @return the calling thread's workspace, or nullptr if out of memory */
+page_zip_inflate_ws_t *page_zip_inflate_ws_get() {
+  if (UNIV_UNLIKELY(page_zip_inflate_ws == nullptr)) {
+#ifdef UNIV_LIBRARY
+    void *p = malloc(sizeof(page_zip_inflate_ws_t));
+#else
+    void *p = ut::malloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
+                                 sizeof(page_zip_inflate_ws_t));
+#endif /* UNIV_LIBRARY */
+    page_zip_inflate_ws.reset(static_cast<page_zip_inflate_ws_t *>(p));
+  }
+  return page_zip_inflate_ws.get();
+}
+
+/** Decide how the records of a page are read, at the first step after
+the field list. On success the whole rest of the stream is decoded into
+the workspace and checked.
+@param[in,out]  s  stream, just after the field list
+@return Z_OK to go on (fast or zlib, see s->m_mode), or a zlib error */
+int page_zip_inflate_start(page_zip_inflate_stream_t *s) {
+  s->m_mode = 2;
+
+  if (!s->m_fast || UNIV_PAGE_SIZE > UNIV_PAGE_SIZE_DEF) {
+    return Z_OK;
+  }
+
+  /* Step over the empty stored block of the full flush with zlib itself,
+  with no room for output: a stored block of length 0 needs none, and
+  anything else stops before its first byte of output and can resume. */
+  const uInt avail_out = s->avail_out;
+  const uLong total_out = s->total_out;
+  s->avail_out = 0;
+  const int err = inflate(s, Z_BLOCK);
+  s->avail_out = avail_out;
+
+  if (err != Z_OK && err != Z_BUF_ERROR) {
+    return err;
+  }
+
+  /* Byte-aligned at a block boundary right after 00 00 ff ff, no output:
+  the full flush. (data_type: unused bits + 64 if in the last block + 128
+  at a block boundary.) */
+  if (s->data_type != 128 || s->total_out != total_out || s->total_in < 6 ||
+      memcmp(s->next_in - 4, "\0\0\377\377", 4) != 0) {
+    return Z_OK;
+  }
+
+  page_zip_inflate_ws_t *ws = page_zip_inflate_ws_get();
+  if (ws == nullptr) {
+    return Z_OK;
+  }
+
+  inflate_state &st = ws->m_state;
+  isal_inflate_init(&st);
+  st.next_in = const_cast<byte *>(s->next_in);
+  st.avail_in = s->avail_in;
+  st.next_out = ws->m_buf;
+  st.avail_out = static_cast<uint32_t>(UNIV_PAGE_SIZE);
+  st.crc_flag = ISAL_DEFLATE;
+
+  if (isal_inflate_stateless(&st) != ISAL_DECOMP_OK) {
+    /* Not a complete raw stream of at most a page, or a lookback into
+    the field list (a sync flush, not a full one): zlib reads it. */
+    return Z_OK;
+  }
+
+  const byte *end = st.next_in;
+  if (st.avail_in < 4) {
+    return Z_OK;
+  }
+
+  const uint32_t adler = isal_adler32(static_cast<uint32_t>(s->adler),
+                                      ws->m_buf, st.total_out);
+  if (adler != ((uint32_t(end[0]) << 24) | (uint32_t(end[1]) << 16) |
+                (uint32_t(end[2]) << 8) | uint32_t(end[3]))) {
+    /* zlib reports it, as it would have. */
+    return Z_OK;
+  }
+
+  s->m_buf = ws->m_buf;
+  s->m_len = st.total_out;
+  s->m_pos = 0;
+  s->m_end_in = end + 4;
+  s->m_mode = 1;
+  return Z_OK;
+}
+
+}  // namespace
+#endif /* HAVE_ISAL */
+
+int page_zip_inflate(z_stream *strm, int flush) {
+  auto *s = static_cast<page_zip_inflate_stream_t *>(strm);
+
+  if (flush == Z_BLOCK) {
+    return inflate(strm, flush);
+  }
+
+#ifdef HAVE_ISAL
+  if (UNIV_UNLIKELY(s->m_mode == 0)) {
+    const int err = page_zip_inflate_start(s);
+    if (err != Z_OK) {
+      return err;
+    }
+#ifndef UNIV_LIBRARY
+    if (s->m_fast) {
+      (s->m_mode == 1 ? page_zip_inflate_n_fast : page_zip_inflate_n_fallback)
+          .fetch_add(1, std::memory_order_relaxed);
+    }
+#endif /* !UNIV_LIBRARY */
+  }
+
+  if (s->m_mode == 1) {
+    /* Hand out the decoded bytes as zlib would: all that fit, then
+    Z_STREAM_END as soon as nothing is left (zlib also reads the end of
+    the last block and the trailer without needing room for output). */
+    const ulint left = s->m_len - s->m_pos;
+    const ulint n = std::min<ulint>(left, s->avail_out);
+    if (n > 0) {
+      memcpy(s->next_out, s->m_buf + s->m_pos, n);
+      s->next_out += n;
+      s->avail_out -= static_cast<uInt>(n);
+      s->total_out += n;
+      s->m_pos += n;
+    }
+    if (s->m_pos == s->m_len) {
+      if (s->next_in != s->m_end_in) {
+        const ulint in = s->m_end_in - s->next_in;
+        s->next_in = const_cast<byte *>(s->m_end_in);
+        s->avail_in -= static_cast<uInt>(in);
+        s->total_in += in;
+      }
+      return Z_STREAM_END;
+    }
+    return n > 0 ? Z_OK : Z_BUF_ERROR;
+  }
+#else
+  (void)s;
+#endif /* HAVE_ISAL */
+
+  return inflate(strm, flush);
+}
