@@ -102,7 +102,12 @@ class Server:
                  ]
         if os.getuid() == 0:
             lines.append("user=root")
-        for k, v in self.opts.items():
+        opts = dict(self.opts)
+        # --codec: every server of this run compresses with that codec,
+        # unless a configuration names its own (--codecs).
+        if CODEC and "innodb_compression_codec" not in opts:
+            opts["innodb_compression_codec"] = CODEC
+        for k, v in opts.items():
             lines.append("%s=%s" % (k, v) if v is not None else k)
         with open(self.cnf, "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -356,6 +361,10 @@ DATA_CHOICES = ("spec", "dbt2", "aged")
 # --threads; --load-threads). Each session inserts its warehouses in key
 # order, so with 2 or more the inserts of a table go to several places.
 LOAD_THREADS = 2
+# --codec: the page codec of every server of the run (None: the default);
+# --codecs: tuning runs each compressed configuration with each of these.
+CODEC = None
+CODECS = []
 
 
 class Layout:
@@ -365,8 +374,11 @@ class Layout:
     this % of each compressed page free (innodb_compression_bulk_free_pct)."""
 
     def __init__(self, name, table_options="", padding="", note="",
-                 rebuild_free_pct=None):
+                 rebuild_free_pct=None, codec=None):
         self.name = name
+        # The page codec the layout is loaded with (innodb_compression_codec);
+        # None: the run's (--codec), else the server's default.
+        self.codec = codec
         self.table_options = table_options
         self.padding = padding
         self.note = note
@@ -387,6 +399,9 @@ def layout_dir(layout, warehouses):
         h.update(("|data %s" % DATA).encode())
     if LOAD_THREADS != 2:
         h.update(("|load threads %d" % LOAD_THREADS).encode())
+    codec = layout.codec or CODEC
+    if codec and layout.table_options:
+        h.update(("|codec %s" % codec).encode())
     for f in ("tpcc_schema_dbt2.sql" if DATA == "dbt2" else "tpcc_schema.sql",
               "tpcc_load.sql"):
         h.update(open(os.path.join(ROOT, "scripts", "accuracy", f), "rb").read())
@@ -410,6 +425,8 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
     if os.path.exists(meta):
         os.remove(meta)
     copy_datadir(base_datadir(), saved)
+    if layout.codec:
+        load_opts = dict(load_opts, innodb_compression_codec=layout.codec)
     srv = Server(saved, load_opts)
     srv.start()
     try:
@@ -915,6 +932,27 @@ def opts_for(tables, kbs=8, level=None, threshold=None):
     return ";".join("%s:%s" % (t, o) for t in tables)
 
 
+def codec_variants(configs):
+    """--codecs zlib,isal: every compressed configuration once per codec,
+    side by side in each repetition ("l1@isal"), each loaded and run with
+    its codec; "none" once."""
+    if not CODECS:
+        return configs
+    res = []
+    for c in configs:
+        name, lay, extra, desc = c
+        if not lay.table_options:
+            res.append(c)
+            continue
+        for k in CODECS:
+            l2 = Layout(lay.name + "@" + k, lay.table_options, lay.padding,
+                        lay.note, lay.rebuild_free_pct, codec=k)
+            res.append((name + "@" + k, l2,
+                        dict(extra, innodb_compression_codec=k),
+                        desc + " [%s]" % k))
+    return res
+
+
 def exp_tuning(args, out):
     quick = args.quick
     W = args.warehouses or (1 if quick else 2)
@@ -942,6 +980,7 @@ def exp_tuning(args, out):
     only = set(args.only.split(",")) | {"none", "l1"} if args.only else None
     if only:
         configs = [c for c in configs if c[0] in only]
+    configs = codec_variants(configs)
     layouts_loaded = {}
     runs = []
     per_table_rows = []
@@ -967,7 +1006,7 @@ def exp_tuning(args, out):
     # Rep 1 of level 1 also calibrates the padding hint.
     for c in configs:
         pt = run_config(0, c)
-        if c[0] == "l1":
+        if c[0].split("@")[0] == "l1":
             for t, v in pt.items():
                 if v["hint"] == "ADD_PADDING_COLUMN" and v["pad_bytes"] > 0:
                     hints[t] = v["pad_bytes"]
@@ -1021,10 +1060,12 @@ def exp_tuning(args, out):
                          "25 % of the page)"))
     if only:
         more = [c for c in more if c[0] in only]
+    # (codec variants of these are made below)
     elif quick:
         # The smoke check runs one configuration of each kind.
         more = [c for c in more if c[0] in ("l1_pad", "tuned_selective",
                                             "l1_pad_log25", "l1_pad_alter12")]
+    more = codec_variants(more)
     for c in more:
         run_config(0, c)
     configs += more
@@ -1730,11 +1771,20 @@ def main():
                     help="initial data of the TPC-C-like database (tpcc.lua "
                     "--data): spec (clause 4.3.3.1), dbt2 (DBT-2's "
                     "generator), aged (rows as the transactions write them)")
+    ap.add_argument("--codec", choices=("zlib", "isal"),
+                    help="innodb_compression_codec of every server of the "
+                    "run, loads included (loaded copies are kept per codec)")
+    ap.add_argument("--codecs",
+                    help="tuning: run every compressed configuration once "
+                    "per codec of this comma-separated list (zlib,isal), "
+                    "side by side in each repetition")
     ap.add_argument("--load-threads", type=int, default=2,
                     help="sessions loading the warehouses in parallel "
                     "(default 2)")
     args = ap.parse_args()
-    global DATA, LOAD_THREADS
+    global DATA, LOAD_THREADS, CODEC, CODECS
+    CODEC = args.codec
+    CODECS = [c for c in (args.codecs or "").split(",") if c]
     DATA = args.data
     LOAD_THREADS = args.load_threads
     if not os.path.exists(os.path.join(BIN, "mysqld")):

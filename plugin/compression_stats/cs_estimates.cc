@@ -194,7 +194,7 @@ std::string store_line(uint64_t id, const Estimate &m) {
   for (const auto p : e.inserted_pages) {
     o << ' ' << p;
   }
-  o << ' ' << e.extern_bytes << ' ' << e.extern_pages;
+  o << ' ' << e.extern_bytes << ' ' << e.extern_pages << ' ' << e.codec;
   return o.str();
 }
 
@@ -217,6 +217,11 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
   }
   in >> e.extern_bytes >> e.extern_pages;
   const bool ok = !in.fail() && e.logical_page_size != 0;
+  /* Lines written before the codec existed end here: their trials were
+  zlib's (codec 0). */
+  if (!(in >> e.codec) || e.codec >= INNODB_ZIP_N_CODECS) {
+    e.codec = 0;
+  }
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);
   return ok;
@@ -643,6 +648,7 @@ enum ce_column {
   CE_CLOSENESS,
   CE_ESTIMATED_FAILURE_PCT,
   CE_COMPRESSION_LEVEL,
+  CE_COMPRESSION_CODEC,
   CE_SAMPLED_PAGES,
   CE_LEAF_PAGES,
   CE_FULL_SCAN,
@@ -678,6 +684,7 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_DOUBLE("CLOSENESS"),
     CS_DOUBLE("ESTIMATED_FAILURE_PCT"),
     CS_U64("COMPRESSION_LEVEL", 0),
+    CS_STR("COMPRESSION_CODEC", 8, 0),
     CS_U64("SAMPLED_PAGES", 0),
     CS_U64("LEAF_PAGES", 0),
     CS_STR("FULL_SCAN", 3, 0),
@@ -934,6 +941,9 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
           store_dbl(f[CE_CLOSENESS], !have || cp <= 0, cp > 0 ? ss / cp : 0);
           store_dbl(f[CE_ESTIMATED_FAILURE_PCT], !have, e.sizes[k].failure_pct);
           store_number(f[CE_COMPRESSION_LEVEL], e.level);
+          static const char *const codec_names[] = INNODB_ZIP_CODEC_NAMES;
+          store_string(f[CE_COMPRESSION_CODEC],
+                       codec_names[e.codec < INNODB_ZIP_N_CODECS ? e.codec : 0]);
           store_number(f[CE_SAMPLED_PAGES], e.sampled_pages);
           store_number(f[CE_LEAF_PAGES], e.leaf_pages);
           store_string(f[CE_FULL_SCAN], e.full_scan ? "YES" : "NO");

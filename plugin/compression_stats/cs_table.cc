@@ -103,6 +103,7 @@ enum cs_column {
   COL_COMPRESS_FAILURE_PCT,
   COL_COMPRESS_PADDING,
   COL_EFFECTIVE_COMPRESSION_LEVEL,
+  COL_EFFECTIVE_COMPRESSION_CODEC,
   COL_EFFECTIVE_FAILURE_THRESHOLD_PCT,
   COL_EFFECTIVE_PAD_PCT_MAX,
   COL_COMPRESS_LOG_RESERVE,
@@ -160,6 +161,7 @@ ST_FIELD_INFO table_fields[] = {
     CS_DOUBLE("COMPRESS_FAILURE_PCT"),
     CS_U64("COMPRESS_PADDING", 0),
     CS_U64("EFFECTIVE_COMPRESSION_LEVEL", MY_I_S_MAYBE_NULL),
+    CS_STR("EFFECTIVE_COMPRESSION_CODEC", 8, MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_FAILURE_THRESHOLD_PCT", MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_PAD_PCT_MAX", MY_I_S_MAYBE_NULL),
     CS_U64("COMPRESS_LOG_RESERVE", MY_I_S_MAYBE_NULL),
@@ -644,6 +646,13 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   const bool has_opts = s.is_compressed && CS_HAS(s, primary_pad_at_max);
   store_u64_or_null(f[COL_EFFECTIVE_COMPRESSION_LEVEL], !has_opts,
                     has_opts ? s.effective_level : 0);
+  {
+    static const char *const codec_names[] = INNODB_ZIP_CODEC_NAMES;
+    const bool has_codec = has_opts && CS_HAS(s, own_codec) &&
+                           s.effective_codec < INNODB_ZIP_N_CODECS;
+    store_str(f[COL_EFFECTIVE_COMPRESSION_CODEC],
+              has_codec ? codec_names[s.effective_codec] : nullptr);
+  }
   store_u64_or_null(f[COL_EFFECTIVE_FAILURE_THRESHOLD_PCT], !has_opts,
                     has_opts ? s.effective_failure_threshold_pct : 0);
   store_u64_or_null(f[COL_EFFECTIVE_PAD_PCT_MAX], !has_opts,

@@ -323,6 +323,13 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
         static_cast<uint32_t>(dict_index_zip_pad_pct_max(clust));
   }
   s.own_level = dict_zip_opt_get(table).m_level >= 0 ? 1 : 0;
+  static_assert(INNODB_ZIP_N_CODECS == PAGE_ZIP_CODEC_N,
+                "the service names every codec of page0zip_codec.h");
+  if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
+    s.effective_codec = static_cast<uint32_t>(
+        page_zip_level_codec(dict_index_zip_level(clust)));
+  }
+  s.own_codec = dict_zip_opt_get(table).m_codec >= 0 ? 1 : 0;
   if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
     s.effective_log_reorg_threshold_pct =
         static_cast<uint32_t>(dict_index_zip_log_reorg_threshold_pct(clust));

@@ -90,6 +90,9 @@ enum page_zip_codec_t : ulint {
   PAGE_ZIP_CODEC_N
 };
 
+/** Bits of a level word below the codec. */
+constexpr ulint PAGE_ZIP_LEVEL_CODEC_SHIFT = 8;
+
 /** Names of the codecs, indexed by page_zip_codec_t, NullS-terminated
 (the values of innodb_compression_codec and of the "compression_codec"
 ENGINE_ATTRIBUTE key). */
@@ -109,17 +112,16 @@ and SHOW STATUS: "zlib 1.2.13", "ISA-L 2.30 (igzip)".
 @return NUL-terminated text */
 const char *page_zip_codec_version(ulint codec);
 
-/** Bits of a level word below the codec. */
-constexpr ulint PAGE_ZIP_LEVEL_CODEC_SHIFT = 8;
-
 /** Make a level word.
 @param[in]  codec  codec
-@param[in]  level  zlib-scale level, 0..9
+@param[in]  level  zlib-scale level, 0..9; 0 (store) is always zlib's
 @return level word */
 inline ulint page_zip_level_word(ulint codec, ulint level) {
   ut_ad(codec < PAGE_ZIP_CODEC_N);
   ut_ad(level <= 9);
-  return (codec << PAGE_ZIP_LEVEL_CODEC_SHIFT) | level;
+  return ((level == 0 ? PAGE_ZIP_CODEC_ZLIB : codec)
+          << PAGE_ZIP_LEVEL_CODEC_SHIFT) |
+         level;
 }
 
 /** @return the codec of a level word
@@ -135,12 +137,13 @@ inline ulint page_zip_level_value(ulint word) {
 }
 
 /** The ISA-L level of a zlib-scale level: 1-3 give ISA-L level 1, 4-6
-level 2, 7-9 level 3; level 0 gives 0, ISA-L's fastest (it still
-compresses, unlike zlib's level 0, which only stores).
-@param[in]  level  zlib-scale level 0..9
-@return ISA-L level 0..3 */
+level 2, 7-9 level 3. Level 0 stores, which only zlib does: a level word
+of level 0 always names zlib (page_zip_level_word()). ISA-L's own level 0
+(a fixed Huffman code) is never used: it does not compress row data.
+@param[in]  level  zlib-scale level 1..9
+@return ISA-L level 1..3 */
 inline int page_zip_codec_isal_level(ulint level) {
-  return level == 0 ? 0 : static_cast<int>((level + 2) / 3);
+  return level <= 3 ? 1 : static_cast<int>((level + 2) / 3);
 }
 
 #ifndef UNIV_LIBRARY

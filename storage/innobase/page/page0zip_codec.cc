@@ -163,7 +163,9 @@ bool page_zip_isal_run(page_zip_deflate_ws_t *ws, const byte *in, ulint len,
   if (isal_deflate(&zs) != COMP_OK || zs.avail_in != 0) {
     return false;
   }
-  return !last || zs.internal_state.state == ZSTATE_END;
+  /* avail_in == 0 proves nothing (levels 1-3 take all input into their
+  buffers): the state says whether the flush or the end was written. */
+  return zs.internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR);
 }
 
 /** Copy output of the workspace to the caller's stream.
@@ -202,11 +204,10 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     strm->next_in += strm->avail_in;
     strm->total_in += strm->avail_in;
     strm->avail_in = 0;
-    ws->m_hdr_len = zs.total_out;
+    ws->m_hdr_len = zs.next_out - ws->m_out;
     /* zlib has written the field list by now; so does this. */
-    return page_zip_isal_copy_out(strm, ws->m_out, ws->m_out + zs.total_out)
-               ? Z_OK
-               : Z_BUF_ERROR;
+    return page_zip_isal_copy_out(strm, ws->m_out, zs.next_out) ? Z_OK
+                                                                : Z_BUF_ERROR;
   }
 
   /* Gather the records. */
@@ -227,10 +228,9 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     return Z_STREAM_ERROR;
   }
 
-  if (!page_zip_isal_copy_out(strm, ws->m_out + ws->m_hdr_len,
-                              ws->m_out + zs.total_out)) {
+  if (!page_zip_isal_copy_out(strm, ws->m_out + ws->m_hdr_len, zs.next_out)) {
     /* Does not fit: page_zip_deflate_needed() tells how much it took. */
-    strm->m_needed = zs.total_out;
+    strm->m_needed = zs.next_out - ws->m_out;
     return Z_BUF_ERROR;
   }
   return Z_STREAM_END;
@@ -268,7 +268,8 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   ulint codec = page_zip_level_codec(word);
   const int level = static_cast<int>(page_zip_level_value(word));
 
-  if (!page_zip_codec_available(codec)) {
+  if (!page_zip_codec_available(codec) || level == 0) {
+    /* Level 0 stores, which only zlib does. */
     codec = PAGE_ZIP_CODEC_ZLIB;
   }
 
@@ -291,10 +292,20 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
     zs.level_buf = zs.level == 0 ? nullptr : ws->m_level_buf;
     zs.level_buf_size =
         zs.level == 0 ? 0 : static_cast<uint32_t>(sizeof ws->m_level_buf);
-    zs.gzip_flag = IGZIP_ZLIB;
     zs.hist_bits = UNIV_PAGE_SIZE_SHIFT;
     zs.next_out = ws->m_out;
     zs.avail_out = static_cast<uint32_t>(sizeof ws->m_out);
+    /* ISA-L's own zlib header always announces a 32 KB window, which
+    inflateInit2(UNIV_PAGE_SIZE_SHIFT) refuses: write the header of the
+    page's window (and zlib's level class) ourselves; ISA-L adds the
+    adler32 trailer. */
+    zs.gzip_flag = IGZIP_ZLIB_NO_HDR;
+    isal_zlib_header hdr{};
+    hdr.info = UNIV_PAGE_SIZE_SHIFT - 8;
+    hdr.level = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+    if (isal_write_zlib_header(&zs, &hdr) != 0) {
+      return Z_STREAM_ERROR;
+    }
     ws->m_in_len = 0;
     ws->m_hdr_len = 0;
     return Z_OK;

@@ -1112,6 +1112,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     est->is_compressed = page_size.is_compressed() ? 1 : 0;
     level = dict_index_zip_level(table->first_index());
     est->level = static_cast<uint32_t>(page_zip_level_value(level));
+    est->codec = static_cast<uint32_t>(page_zip_level_codec(level));
 
     for (dict_index_t *index = table->first_index();
          err == INNODB_ZIP_EST_OK && index != nullptr; index = index->next()) {

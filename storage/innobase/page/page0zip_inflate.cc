@@ -140,24 +140,35 @@ int page_zip_inflate_start(page_zip_inflate_stream_t *s) {
     return Z_OK;
   }
 
-  /* Step over the empty stored block of the full flush with zlib itself,
-  with no room for output: a stored block of length 0 needs none, and
-  anything else stops before its first byte of output and can resume. */
+  /* zlib stopped after the end-of-block code of the field list, usually
+  in the middle of a byte. Step over the empty blocks of the full flush
+  (an empty stored block 00 00 ff ff; ISA-L may put an empty fixed-code
+  block before it) with zlib itself and no room for output: empty blocks
+  need none, and anything else stops before its first byte of output and
+  resumes later. */
   const uInt avail_out = s->avail_out;
   const uLong total_out = s->total_out;
+  bool aligned = false;
   s->avail_out = 0;
-  const int err = inflate(s, Z_BLOCK);
+  for (int i = 0; i < 4 && !aligned; i++) {
+    const uLong total_in = s->total_in;
+    const int err = inflate(s, Z_BLOCK);
+    if (err != Z_OK && err != Z_BUF_ERROR) {
+      s->avail_out = avail_out;
+      return err;
+    }
+    /* data_type: bits left in the bit buffer, + 64 in the last block,
+    + 128 at a block boundary. 128: aligned, nothing buffered. */
+    aligned = s->data_type == 128 && s->total_out == total_out &&
+              s->total_in >= 6 &&
+              memcmp(s->next_in - 4, "\0\0\377\377", 4) == 0;
+    if (s->total_in == total_in || s->total_out != total_out) {
+      break;
+    }
+  }
   s->avail_out = avail_out;
 
-  if (err != Z_OK && err != Z_BUF_ERROR) {
-    return err;
-  }
-
-  /* Byte-aligned at a block boundary right after 00 00 ff ff, no output:
-  the full flush. (data_type: unused bits + 64 if in the last block + 128
-  at a block boundary.) */
-  if (s->data_type != 128 || s->total_out != total_out || s->total_in < 6 ||
-      memcmp(s->next_in - 4, "\0\0\377\377", 4) != 0) {
+  if (!aligned) {
     return Z_OK;
   }
 
@@ -180,8 +191,11 @@ int page_zip_inflate_start(page_zip_inflate_stream_t *s) {
     return Z_OK;
   }
 
-  const byte *end = st.next_in;
-  if (st.avail_in < 4) {
+  /* ISA-L reads ahead into its bit buffer and does not give the bytes
+  back: the stream's data ends read_in_length / 8 bytes before next_in,
+  and the adler32 trailer follows. */
+  const byte *end = st.next_in - st.read_in_length / 8;
+  if (end + 4 > s->next_in + s->avail_in) {
     return Z_OK;
   }
 

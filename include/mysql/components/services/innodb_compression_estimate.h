@@ -107,7 +107,17 @@ struct innodb_zip_estimate_t {
   /** Pages of physical_page_size that hold off-page columns now (the leaf
   segments' pages that are not B-tree leaves); included in used_pages. */
   uint64_t extern_pages;
+  /** Codec of the trials (innodb_compression_codec or the table's
+  "compression_codec"): an index into INNODB_ZIP_CODEC_NAMES. (Added in
+  the codec version: present if size covers it.) */
+  uint32_t codec;
 };
+
+/** Names of the page codecs, indexed by innodb_zip_estimate_t::codec and
+innodb_zip_table_stats_t::effective_codec. */
+#define INNODB_ZIP_CODEC_NAMES {"zlib", "isal"}
+/** Number of names in INNODB_ZIP_CODEC_NAMES. */
+#define INNODB_ZIP_N_CODECS 2
 
 /** Outcome of estimate_table(). */
 enum innodb_zip_est_status_t {

@@ -159,6 +159,12 @@ struct innodb_zip_table_stats_t {
   uint32_t primary_log_reserve_at_max;
   /** Step of the reserve in bytes. */
   uint32_t log_reserve_step;
+  /** Codec of the table's pages (fifth version): its own
+  "compression_codec", else innodb_compression_codec now; an index into
+  INNODB_ZIP_CODEC_NAMES (innodb_compression_estimate.h). */
+  uint32_t effective_codec;
+  /** 1 if the codec is the table's own. */
+  uint32_t own_codec;
 };
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
