@@ -1454,7 +1454,8 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep):
     returns (seconds, bytes of DATA_LENGTH + INDEX_LENGTH, .ibd bytes,
     compression counters, the data directory)."""
     name = "wiki-%s-%s" % (layout, hashlib.sha1(
-        (man["sha256"] + opts).encode()).hexdigest()[:10])
+        (man["sha256"] + opts + ("|codec %s" % CODEC if CODEC and opts
+                                 else "")).encode()).hexdigest()[:10])
     saved = os.path.join(BENCH, "data", name)
     copy_datadir(base_datadir(), saved)
     o = dict(load_opts, **{"secure-file-priv": os.path.dirname(tsv)})
@@ -1738,8 +1739,192 @@ def curve_plot(path, curve, u_mb, c_mb, bp_mb, disks=(0,)):
     plt.close(fig)
 
 
+# ---------------------------------------------------------------------------
+# Experiment: codecs (Percona's compression-methods study, on InnoDB's own
+# pages and InnoDB's own functions)
+
+# (codec, table level): zlib at 1, 6 and 9; ISA-L at the table levels that
+# map to its levels 1, 2 and 3 (docs/codec.md).
+CODEC_POINTS = [("zlib", 1), ("zlib", 6), ("zlib", 9),
+                ("isal", 1), ("isal", 6), ("isal", 9)]
+STUDY_TABLES = ["stock", "order_line", "customer"]
+
+
+def exp_codecs(args, out):
+    """For each codec and level, on real pages of the benchmark's tables,
+    English text and random bytes: page_zip_compress() and
+    page_zip_decompress() themselves, timed by InnoDB's per-table counters
+    (microseconds per page, compressed bytes), and the share of full pages
+    that fit each KEY_BLOCK_SIZE (the estimator's trials, which call
+    page_zip_compress() on copies of the real pages)."""
+    quick = args.quick
+    W = args.warehouses or 1
+    reps = args.reps or (1 if quick else 3)
+    text_mb = 10 if quick else 40
+    load_opts = {"innodb_buffer_pool_size": "1G"}
+    base = Layout("N", "", note="no compression")
+    load("codecs", base, W, load_opts)
+    tsv, _ = wiki_corpus(text_mb)
+    live = os.path.join(BENCH, "codecs-datadir")
+    copy_datadir(base.saved, live)
+    opts = {"innodb_buffer_pool_size": "2G",
+            "innodb_buffer_pool_load_at_startup": "OFF",
+            "innodb_buffer_pool_dump_at_shutdown": "OFF",
+            "secure_file_priv": ""}
+    srv = Server(live, opts)
+    srv.start()
+    srv.sql("CREATE DATABASE study")
+    srv.sql("CREATE TABLE study.docs (id INT PRIMARY KEY, title "
+            "VARCHAR(255), body MEDIUMTEXT) CHARACTER SET utf8mb4")
+    srv.sql("LOAD DATA INFILE '%s' INTO TABLE study.docs CHARACTER SET "
+            "utf8mb4 (id, title, body)" % tsv)
+    # The documents cut into rows of 700 characters, so that the text is in
+    # the B-tree pages (a whole document would go to BLOB pages, which
+    # stay on zlib whatever the codec).
+    srv.sql("CREATE TABLE study.seq (n INT PRIMARY KEY)")
+    srv.sql("SET SESSION cte_max_recursion_depth = 1000000")
+    srv.sql("INSERT INTO study.seq WITH RECURSIVE s(n) AS (SELECT 0 UNION "
+            "ALL SELECT n + 1 FROM s WHERE n < 2000) SELECT n FROM s")
+    srv.sql("CREATE TABLE study.text_docs (doc INT, part INT, txt "
+            "VARCHAR(700), PRIMARY KEY (doc, part)) CHARACTER SET utf8mb4")
+    srv.sql("INSERT INTO study.text_docs SELECT d.id, s.n, SUBSTRING(d.body, "
+            "s.n * 700 + 1, 700) FROM study.docs d JOIN study.seq s ON "
+            "s.n * 700 < CHAR_LENGTH(d.body)")
+    srv.sql("DROP TABLE study.docs, study.seq")
+    srv.sql("CREATE TABLE study.random_rows (id INT PRIMARY KEY, "
+            "b VARBINARY(300))")
+    srv.sql("SET SESSION cte_max_recursion_depth = 1000000")
+    srv.sql("INSERT INTO study.random_rows WITH RECURSIVE s(n) AS (SELECT 1 "
+            "UNION ALL SELECT n + 1 FROM s WHERE n < %d) SELECT n, "
+            "RANDOM_BYTES(40 + n %% 200) FROM s" % (20000 if quick else 100000))
+    sources = [("%s.%s" % (DB, t), "%s (%s)" % (t, DATA)) for t in STUDY_TABLES]
+    sources += [("study.text_docs", "English text"),
+                ("study.random_rows", "random bytes")]
+    rows = []
+    fit_rows = []
+    for rep in range(reps):
+        for codec, level in CODEC_POINTS:
+            attr = json.dumps({"compression_codec": codec,
+                               "compression_level": level})
+            for src, label in sources:
+                dst = "study.c_" + src.split(".")[1]
+                srv.sql("DROP TABLE IF EXISTS %s" % dst)
+                srv.sql("CREATE TABLE %s LIKE %s" % (dst, src))
+                srv.sql("ALTER TABLE %s ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8 "
+                        "ENGINE_ATTRIBUTE='%s'" % (dst, attr))
+                # Rows in key order: each page is compressed as it fills
+                # (and when a record no longer fits), as inserts do.
+                srv.sql("INSERT INTO %s SELECT * FROM %s ORDER BY 1" % (dst, src))
+                c = srv.sql(
+                    "SELECT COMPRESS_OPS, COMPRESS_OPS_OK, COMPRESS_USECS, "
+                    "DATA_LENGTH + INDEX_LENGTH FROM information_schema."
+                    "COMPRESSION_STATS s JOIN information_schema.TABLES t "
+                    "USING (TABLE_SCHEMA, TABLE_NAME) WHERE s.TABLE_SCHEMA = "
+                    "'study' AND s.TABLE_NAME = '%s'" % dst.split(".")[1])[0]
+                rows.append({"rep": rep + 1, "codec": codec, "level": level,
+                             "data": label, "compress_ops": int(c[0]),
+                             "compress_ok": int(c[1]),
+                             "compress_us": int(c[2]) / max(int(c[0]), 1),
+                             "bytes": int(c[3])})
+            # Decompression: a restart empties the buffer pool; every page
+            # is read back by a full scan, once with each inflate.
+            for inflate in ("zlib", "isal"):
+                srv.opts = dict(opts, innodb_compression_codec=inflate)
+                srv.stop()
+                srv.start()
+                for r in rows[-len(sources):]:
+                    dst = "c_" + [s for s, l in sources if l == r["data"]][0].split(".")[1]
+                    srv.sql("CHECKSUM TABLE study.%s" % dst)
+                    d = srv.sql("SELECT UNCOMPRESS_OPS, UNCOMPRESS_USECS FROM "
+                                "information_schema.COMPRESSION_STATS WHERE "
+                                "TABLE_SCHEMA = 'study' AND TABLE_NAME = '%s'"
+                                % dst)[0]
+                    r["decompress_us_" + inflate] = int(d[1]) / max(int(d[0]), 1)
+                    r["decompress_ops_" + inflate] = int(d[0])
+            srv.opts = opts
+            # The share of full pages that fit each size, from the
+            # estimator's trials of the uncompressed tables (first rep).
+            if rep == 0:
+                srv.sql("SET GLOBAL innodb_compression_codec = %s" % codec)
+                srv.sql("SET GLOBAL innodb_compression_level = %d" % level)
+                for src, label in sources:
+                    sch, tab = src.split(".")
+                    t0 = time.time()
+                    srv.sql("SELECT COMPRESSION_STATS_ESTIMATE('%s', '%s', 256)"
+                            % (sch, tab))
+                    secs = time.time() - t0
+                    for kbs, fail, est in srv.sql(
+                            "SELECT KEY_BLOCK_SIZE, ESTIMATED_FAILURE_PCT, "
+                            "ESTIMATED_BYTES FROM information_schema."
+                            "COMPRESSION_ESTIMATES WHERE TABLE_SCHEMA = '%s' "
+                            "AND TABLE_NAME = '%s'" % (sch, tab)):
+                        fit_rows.append({
+                            "codec": codec, "level": level, "data": label,
+                            "kbs": int(kbs),
+                            "fit_pct": 100 - float(fail) if fail != "NULL" else "",
+                            "estimated_bytes": int(est), "estimate_s": secs})
+                srv.sql("SET GLOBAL innodb_compression_codec = DEFAULT")
+                srv.sql("SET GLOBAL innodb_compression_level = DEFAULT")
+            log("codecs rep %d %s level %d done" % (rep + 1, codec, level))
+    srv.stop()
+    write_csv(os.path.join(out, "pages.csv"), rows)
+    write_csv(os.path.join(out, "fit.csv"), fit_rows)
+
+    # Report: medians over the repetitions, ratios against zlib level 6.
+    def med(data, codec, level, key):
+        v = [r[key] for r in rows if r["data"] == data and r["codec"] == codec
+             and r["level"] == level and key in r]
+        return statistics.median(v) if v else float("nan")
+    md = ["# Experiment codecs: zlib and ISA-L on InnoDB's own pages", "",
+          "Measured %s. page_zip_compress() of rows inserted in key order "
+          "into KEY_BLOCK_SIZE=8 copies, timed by COMPRESS_USECS / "
+          "COMPRESS_OPS (failed attempts included); page_zip_decompress() of "
+          "every page after a restart, by UNCOMPRESS_USECS / UNCOMPRESS_OPS, "
+          "with zlib's inflate and ISA-L's; %d repetition(s), medians. "
+          "Data: %d warehouse(s) of %s TPC-C data, %d MB of English text "
+          "(bench/wiki), random bytes." % (time.strftime("%Y-%m-%d"), reps, W,
+                                           DATA, text_mb), ""]
+    hdr = ["data", "codec", "level", "compress us/page", "vs zlib 6",
+           "bytes", "bytes vs zlib 6", "fail %", "inflate zlib us",
+           "inflate isal us", "inflate speed-up"]
+    tab = []
+    for src, label in sources:
+        z6c = med(label, "zlib", 6, "compress_us")
+        z6b = med(label, "zlib", 6, "bytes")
+        for codec, level in CODEC_POINTS:
+            cu = med(label, codec, level, "compress_us")
+            b = med(label, codec, level, "bytes")
+            ops = med(label, codec, level, "compress_ops")
+            ok = med(label, codec, level, "compress_ok")
+            dz = med(label, codec, level, "decompress_us_zlib")
+            di = med(label, codec, level, "decompress_us_isal")
+            tab.append([label, codec, level, "%.1f" % cu, "%.2fx" % (z6c / cu),
+                        "%.0f" % b, "%+.1f %%" % (100 * (b / z6b - 1)),
+                        "%.1f" % (100 * (1 - ok / max(ops, 1))),
+                        "%.1f" % dz, "%.1f" % di, "%.2fx" % (dz / di)])
+    md += [md_table(hdr, tab), "", "## Share of full pages that fit", "",
+           "From the estimator's trials of the uncompressed tables (256 "
+           "sampled leaf pages per index): % of full 16 KB pages that "
+           "compress into each size.", ""]
+    ftab = []
+    for src, label in sources:
+        for codec, level in CODEC_POINTS:
+            f = {r["kbs"]: r for r in fit_rows if r["data"] == label and
+                 r["codec"] == codec and r["level"] == level}
+            ftab.append([label, codec, level] + [
+                ("%.0f" % f[k]["fit_pct"]) if k in f and f[k]["fit_pct"] != ""
+                else "-" for k in (16, 8, 4, 2, 1)] + [
+                "%.2f" % f[8]["estimate_s"] if 8 in f else "-"])
+    md += [md_table(["data", "codec", "level", "16K", "8K", "4K", "2K", "1K",
+                     "estimate s"], ftab), ""]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+
 EXPERIMENTS = {"paper": exp_paper, "tuning": exp_tuning, "overhead": exp_overhead,
-               "hotpath": exp_hotpath, "sizes": exp_sizes, "wiki": exp_wiki}
+               "hotpath": exp_hotpath, "sizes": exp_sizes, "wiki": exp_wiki,
+               "codecs": exp_codecs}
 
 
 def main():
