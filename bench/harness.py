@@ -1770,7 +1770,7 @@ def exp_codecs(args, out):
     opts = {"innodb_buffer_pool_size": "2G",
             "innodb_buffer_pool_load_at_startup": "OFF",
             "innodb_buffer_pool_dump_at_shutdown": "OFF",
-            "secure_file_priv": ""}
+            "secure-file-priv": os.path.dirname(tsv)}
     srv = Server(live, opts)
     srv.start()
     srv.sql("CREATE DATABASE study")

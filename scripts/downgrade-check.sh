@@ -11,6 +11,8 @@
 #   scripts/downgrade-check.sh
 #   COMPRESS_STOCK_BIN   stock programs (default $COMPRESS_CACHE_DIR/stock/bin)
 #   COMPRESS_DOWNGRADE_DIR work directory (default $COMPRESS_CACHE_DIR/downgrade)
+#   COMPRESS_DOWNGRADE_CODEC innodb_compression_codec of the patched server
+#                        (default isal: stock must read ISA-L's pages)
 #
 # Every check prints "ok" or "FAIL"; the report goes to
 # $COMPRESS_DOWNGRADE_DIR/report.txt; exits 1 if any check failed. Checks
@@ -50,6 +52,7 @@ start() {
 init() { srv_init "$1" "$2" --lc-messages-dir="$MSG_DIR"; }  # init BIN DATADIR
 errors_in() { grep -E '\[ERROR\]' "$1" | sed -E 's/^[^ ]+ [0-9]+ //' ; }
 
+CODEC="${COMPRESS_DOWNGRADE_CODEC:-isal}"
 TABLES="t8 t4 t1k tp tu t8_plain"
 # The schema and data, written by the patched server.
 schema_sql() {
@@ -94,8 +97,8 @@ EOF
 sums() {  # one line per table: name checksum
   for t in $TABLES; do client -e "CHECKSUM TABLE dg.$t" | awk '{print $1, $2}'; done
 }
-check_tables() {  # CHECK TABLE of every table; prints the non-OK lines
-  for t in $TABLES; do client -e "CHECK TABLE dg.$t" | grep -v $'\tstatus\tOK$' || true; done
+check_tables() {  # CHECK TABLE ... EXTENDED of every table; prints the non-OK lines
+  for t in $TABLES; do client -e "CHECK TABLE dg.$t EXTENDED" | grep -v $'\tstatus\tOK$' || true; done
 }
 # try NAME EXPECT(ok|error) SQL: runs SQL, records what happened
 try() {
@@ -110,15 +113,21 @@ try() {
 
 say "# Downgrade check, $(date -u +%Y-%m-%dT%H:%MZ)"
 say "patched: $("$PBIN/mysqld" --version 2>&1 | head -1)"
+say "codec of the patched server: $CODEC"
 say "stock:   $(cat "$STOCK/VERSION" 2>/dev/null || "$STOCK/mysqld" --version 2>&1 | head -1)"
 say ""
 say "## 1. A clean shutdown of the patched server, opened by stock"
 D1="$W/data1"
 init "$PBIN" "$D1"
-start "$PBIN" "$D1" "$W/patched1.err" --plugin-dir="$PLUGIN_DIR" || die "patched server did not start"
+start "$PBIN" "$D1" "$W/patched1.err" --plugin-dir="$PLUGIN_DIR" \
+  --innodb-compression-codec="$CODEC" || die "patched server did not start"
 client -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so';
            INSTALL PLUGIN compression_estimates SONAME 'compression_stats.so'"
 schema_sql | client || die "loading the schema failed"
+# Every page of the schema was compressed by the codec under test (ISA-L by
+# default, issue 27): stock reads the pages it wrote.
+codec_n=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_compress_$CODEC'")
+[ "${codec_n:-0}" -gt 1000 ]; check "the patched server compressed the pages with $CODEC ($codec_n pages)" $?
 client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > "$W/estimate.txt"
 client -e "SELECT TABLE_NAME, PARTITION_NAME, EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' ORDER BY 1, 2" > "$W/levels-patched.txt"
 sums > "$W/sums-patched.txt"
@@ -174,7 +183,7 @@ say "## 3. A kill -9 of the patched server (page images off), recovered by stock
 D2="$W/data2"
 init "$PBIN" "$D2"
 start "$PBIN" "$D2" "$W/patched2.err" --plugin-dir="$PLUGIN_DIR" --plugin-load-add=compression_stats.so \
-  --innodb-log-compressed-pages=OFF || die "patched server did not start"
+  --innodb-log-compressed-pages=OFF --innodb-compression-codec="$CODEC" || die "patched server did not start"
 client -e "CREATE DATABASE dg; CREATE TABLE dg.w (id INT PRIMARY KEY, c VARCHAR(600), KEY (c(20)))
   ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4 ENGINE_ATTRIBUTE='{\"compression_level\": 1}'"
 # Committed transactions are acknowledged after COMMIT returns.
