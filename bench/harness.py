@@ -1773,6 +1773,15 @@ def exp_codecs(args, out):
             "secure-file-priv": os.path.dirname(tsv)}
     srv = Server(live, opts)
     srv.start()
+    try:
+        codecs_measure(srv, opts, args, out, W, reps, quick, tsv, text_mb)
+    finally:
+        srv.stop()
+
+
+def codecs_measure(srv, opts, args, out, W, reps, quick, tsv, text_mb):
+    """The measurements of exp_codecs on its running server."""
+    srv.sql("DROP DATABASE IF EXISTS study")
     srv.sql("CREATE DATABASE study")
     srv.sql("CREATE TABLE study.docs (id INT PRIMARY KEY, title "
             "VARCHAR(255), body MEDIUMTEXT) CHARACTER SET utf8mb4")
@@ -1782,8 +1791,8 @@ def exp_codecs(args, out):
     # the B-tree pages (a whole document would go to BLOB pages, which
     # stay on zlib whatever the codec).
     srv.sql("CREATE TABLE study.seq (n INT PRIMARY KEY)")
-    srv.sql("SET SESSION cte_max_recursion_depth = 1000000")
-    srv.sql("INSERT INTO study.seq WITH RECURSIVE s(n) AS (SELECT 0 UNION "
+    srv.sql("SET SESSION cte_max_recursion_depth = 1000000; "
+            "INSERT INTO study.seq WITH RECURSIVE s(n) AS (SELECT 0 UNION "
             "ALL SELECT n + 1 FROM s WHERE n < 2000) SELECT n FROM s")
     srv.sql("CREATE TABLE study.text_docs (doc INT, part INT, txt "
             "VARCHAR(700), PRIMARY KEY (doc, part)) CHARACTER SET utf8mb4")
@@ -1793,8 +1802,8 @@ def exp_codecs(args, out):
     srv.sql("DROP TABLE study.docs, study.seq")
     srv.sql("CREATE TABLE study.random_rows (id INT PRIMARY KEY, "
             "b VARBINARY(300))")
-    srv.sql("SET SESSION cte_max_recursion_depth = 1000000")
-    srv.sql("INSERT INTO study.random_rows WITH RECURSIVE s(n) AS (SELECT 1 "
+    srv.sql("SET SESSION cte_max_recursion_depth = 1000000; "
+            "INSERT INTO study.random_rows WITH RECURSIVE s(n) AS (SELECT 1 "
             "UNION ALL SELECT n + 1 FROM s WHERE n < %d) SELECT n, "
             "RANDOM_BYTES(40 + n %% 200) FROM s" % (20000 if quick else 100000))
     sources = [("%s.%s" % (DB, t), "%s (%s)" % (t, DATA)) for t in STUDY_TABLES]
@@ -1815,6 +1824,8 @@ def exp_codecs(args, out):
                 # Rows in key order: each page is compressed as it fills
                 # (and when a record no longer fits), as inserts do.
                 srv.sql("INSERT INTO %s SELECT * FROM %s ORDER BY 1" % (dst, src))
+                # Sizes from the index statistics, recounted now.
+                srv.sql("ANALYZE TABLE %s" % dst)
                 c = srv.sql(
                     "SELECT COMPRESS_OPS, COMPRESS_OPS_OK, COMPRESS_USECS, "
                     "DATA_LENGTH + INDEX_LENGTH FROM information_schema."
@@ -1866,7 +1877,6 @@ def exp_codecs(args, out):
                 srv.sql("SET GLOBAL innodb_compression_codec = DEFAULT")
                 srv.sql("SET GLOBAL innodb_compression_level = DEFAULT")
             log("codecs rep %d %s level %d done" % (rep + 1, codec, level))
-    srv.stop()
     write_csv(os.path.join(out, "pages.csv"), rows)
     write_csv(os.path.join(out, "fit.csv"), fit_rows)
 
