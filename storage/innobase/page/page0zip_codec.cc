@@ -48,6 +48,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "mysql/status_var.h"
 #include "page/zipdecompress.h"
 #include "page0zip.h"
+#include "page0zip_est.h"
 #include "ut0new.h"
 
 const char *page_zip_codec_names[PAGE_ZIP_CODEC_N + 1] = {"zlib", "isal", NullS};
@@ -65,8 +66,8 @@ extern std::atomic<uint64_t> page_zip_inflate_n_fallback;
 
 namespace {
 
-/** Compressions by codec (estimator trials included: they are the
-codec's work too; the DBA's per-table counters exclude them). */
+/** Compressions by codec (the estimator's trials excluded, as in
+INNODB_CMP). */
 std::atomic<uint64_t> page_zip_codec_n_compress[PAGE_ZIP_CODEC_N];
 /** Pages checked by innodb_compression_codec_check. */
 std::atomic<uint64_t> page_zip_codec_n_checks{0};
@@ -280,7 +281,10 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   strm->total_in = strm->total_out = 0;
   strm->msg = nullptr;
 
-  page_zip_codec_n_compress[codec].fetch_add(1, std::memory_order_relaxed);
+  /* The estimator's trials are InnoDB's own work: not counted. */
+  if (!page_zip_est_trial) {
+    page_zip_codec_n_compress[codec].fetch_add(1, std::memory_order_relaxed);
+  }
 
   auto *ws = static_cast<page_zip_deflate_ws_t *>(strm->m_ws);
 
