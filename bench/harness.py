@@ -1966,24 +1966,63 @@ def perf_profile(pid, secs, outfile):
     """perf record (cpu-clock: this VM has no hardware counters) of a
     process for secs seconds; returns {symbol: samples}."""
     data = outfile + ".data"
-    subprocess.run(["perf", "record", "-e", "cpu-clock", "-F", "499", "-p",
-                    str(pid), "-o", data, "--", "sleep", str(secs)],
+    subprocess.run(["perf", "record", "-e", "cpu-clock", "-F", "499", "-g",
+                    "-p", str(pid), "-o", data, "--", "sleep", str(secs)],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     r = subprocess.run(["perf", "report", "-i", data, "--stdio",
                         "--no-children", "--sort", "symbol", "-F",
-                        "overhead,sample,symbol"], capture_output=True,
-                       text=True)
+                        "overhead,sample,symbol", "-g", "none"],
+                       capture_output=True, text=True)
     with open(outfile + ".txt", "w") as f:
         f.write(r.stdout)
+    # Inclusive time (children included) of the functions that own a
+    # bucket: zlib's and ISA-L's own functions have no symbols here
+    # (stripped libraries), so compression and decompression are counted
+    # as the time under page_zip_compress_fit() and page_zip_decompress().
+    c = subprocess.run(["perf", "report", "-i", data, "--stdio",
+                        "--children", "--sort", "symbol", "-g", "none"],
+                       capture_output=True, text=True)
+    with open(outfile + ".children.txt", "w") as f:
+        f.write(c.stdout)
     os.remove(data)
+    return perf_symbols(r.stdout)
+
+
+def perf_symbols(text):
+    """{function name: samples} of a perf report --stdio listing (the
+    name without its class, namespace, arguments or the IPC columns)."""
     syms = {}
-    for line in r.stdout.splitlines():
+    for line in text.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+(\d+)\s+\[[.kHu]\]\s+(.*)$", line)
         if m:
-            sym = m.group(3).strip()
-            sym = re.sub(r"\(.*$", "", sym).split("::")[-1].strip()
+            sym = re.split(r"\s{2,}", m.group(3).strip())[0]
+            sym = re.sub(r"\(.*$", "", sym)
+            sym = re.sub(r"<[^<>]*>", "", sym).split("::")[-1].strip()
             syms[sym] = syms.get(sym, 0) + int(m.group(2))
     return syms
+
+
+# Buckets by inclusive time: (bucket, functions whose time with their
+# callees it is). A sample under both (a reorganization that recompresses)
+# counts in the first.
+PROFILE_INCLUSIVE = [
+    ("compression", ["page_zip_compress_fit", "page_zip_compress"]),
+    ("decompression", ["page_zip_decompress", "page_zip_decompress_low"]),
+]
+
+
+def inclusive_shares(text):
+    """{function: % of samples with it on the stack} from a perf report
+    --children listing."""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+([\d.]+)%\s+\[[.kHu]\]\s+(.*)$",
+                     line)
+        if m:
+            sym = re.split(r"\s{2,}", m.group(3).strip())[0]
+            sym = re.sub(r"\(.*$", "", sym).split("::")[-1].strip()
+            out[sym] = max(out.get(sym, 0.0), float(m.group(1)))
+    return out
 
 
 def bucket_profile(syms):
@@ -2055,6 +2094,16 @@ def exp_profile(args, out):
             commits = sum(res.get(tx + "_commits", 0) for tx in TX_TYPES)
             b = bucket_profile(holder["syms"])
             total = sum(b.values())
+            # Compression and decompression by inclusive time (the
+            # libraries' own functions are unnamed); the other buckets are
+            # the functions' own time, less what the inclusive buckets took.
+            inc = inclusive_shares(open(os.path.join(out, "perf-%s-%d.children.txt" % (
+                name.replace("@", "-"), rep + 1))).read())
+            for bk, funcs in PROFILE_INCLUSIVE:
+                share = max([inc.get(f, 0.0) for f in funcs] + [0.0])
+                b[bk] = total * share / 100.0
+            b["rest"] = max(0.0, total - sum(v for k, v in b.items()
+                                             if k != "rest"))
             row = {"config": name, "rep": rep + 1, "tpmC": res["tpmC"],
                    "commits": commits, "samples": total}
             for k, v in b.items():
