@@ -8,4 +8,4 @@ SELECT TABLE_NAME, PARTITION_NAME, ROW_FORMAT, TARGET_KEY_BLOCK_SIZE AS KBS,
   FROM information_schema.COMPRESSION_STATS
  WHERE TABLE_SCHEMA = 'compress_demo'
  ORDER BY TABLE_NAME, PARTITION_NAME;
-CALL compression_advisor.apply('compress_demo', 'SELECTIVE', 8, 0.10, TRUE);
+CALL compression_advisor.apply('compress_demo', 'SELECTIVE', 8, 0.10, TRUE, NULL, NULL);

@@ -4,28 +4,97 @@
 -- COMPRESSION_STATS_ESTIMATE()). Views and procedures run with the
 -- invoker's privileges: a user sees and changes only the tables he may.
 --
---   CALL compression_advisor.estimate_all('shop%', NULL);   -- estimate
+--   CALL compression_advisor.estimate_all('shop', NULL);    -- estimate
 --   SELECT * FROM compression_advisor.selective_alters;     -- the advice
---   CALL compression_advisor.plan('shop%', 'SELECTIVE', 8, 0.10);
---   CALL compression_advisor.apply('shop%', 'SELECTIVE', 8, 0.10, TRUE);  -- dry run
---   CALL compression_advisor.apply('shop%', 'SELECTIVE', 8, 0.10, FALSE); -- do it
--- Arguments that are NULL take the defaults: all schemas but the system
--- ones, @@compression_stats_target_key_block_size, @@compression_stats_delta,
--- dry run.
+--   CALL compression_advisor.plan('shop', 'SELECTIVE', 8, 0.10);
+--   CALL compression_advisor.apply('shop', 'SELECTIVE', 8, 0.10, TRUE, NULL, NULL);  -- dry run
+--   CALL compression_advisor.apply('shop', 'SELECTIVE', 8, 0.10, FALSE, NULL, NULL); -- do it
+--
+-- Schemas: a schema argument is a schema name, matched exactly by the
+-- server's rules for identifiers (case-sensitively unless
+-- lower_case_table_names is 1 or 2); an unknown name is an error
+-- (ER_BAD_DB_ERROR). NULL means every schema but the system ones. Only
+-- estimate_all_like(), plan_like() and apply_like() take a LIKE pattern
+-- (case-sensitive, `\` escapes `_` and `%`); patterns never match the
+-- system schemas.
+--
+-- One code path: the views and the procedures read the same per-table
+-- verdicts (view table_verdicts), which aggregate the plugin's own
+-- per-partition SELECTIVE_VERDICT. plan() and apply() set the plugin's
+-- session variables compression_stats_target_key_block_size and
+-- compression_stats_delta to their arguments for the time of the call, so
+-- that the plugin computes the verdicts at that size and delta with its own
+-- rule; the views use the session's values.
+--
+-- apply() runs every statement with ALGORITHM=INPLACE, LOCK=NONE (a table
+-- InnoDB cannot rebuild online is reported FAILED with InnoDB's reason,
+-- unless p_allow_blocking is TRUE) and lock_wait_timeout set to
+-- p_lock_wait_timeout (NULL: 5 seconds), so that an ALTER queued behind a
+-- long transaction gives up instead of blocking the table's readers.
+-- Arguments that are NULL take the defaults: the plugin's target and delta,
+-- dry run, 5 seconds, online only.
 
 CREATE DATABASE IF NOT EXISTS compression_advisor;
 USE compression_advisor;
 
 DELIMITER //
+-- Whether a schema is one of the server's own (or the advisor's).
+DROP FUNCTION IF EXISTS is_system_schema//
+CREATE DEFINER = CURRENT_USER FUNCTION is_system_schema(
+    p_schema VARCHAR(64) CHARSET utf8mb4) RETURNS BOOLEAN
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN p_schema COLLATE utf8mb4_bin IN
+         ('mysql', 'sys', 'performance_schema', 'information_schema',
+          'compression_advisor')//
+
+-- Whether a stored schema name is the one asked for: NULL asks for every
+-- schema but the system ones; otherwise the name (p_pattern FALSE) or a LIKE
+-- pattern (p_pattern TRUE), compared as the server compares identifiers:
+-- byte for byte with lower_case_table_names = 0, in lower case otherwise.
+DROP FUNCTION IF EXISTS schema_matches//
+CREATE DEFINER = CURRENT_USER FUNCTION schema_matches(
+    p_stored VARCHAR(64) CHARSET utf8mb4, p_wanted VARCHAR(64) CHARSET utf8mb4,
+    p_pattern BOOLEAN) RETURNS BOOLEAN
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE s, w VARCHAR(64) CHARSET utf8mb4;
+  IF p_wanted IS NULL OR (p_pattern AND is_system_schema(p_stored)) THEN
+    RETURN p_wanted IS NULL AND NOT is_system_schema(p_stored);
+  END IF;
+  SET s = IF(@@lower_case_table_names = 0, p_stored, LOWER(p_stored));
+  SET w = IF(@@lower_case_table_names = 0, p_wanted, LOWER(p_wanted));
+  RETURN IF(p_pattern, s COLLATE utf8mb4_bin LIKE w COLLATE utf8mb4_bin,
+            s COLLATE utf8mb4_bin = w COLLATE utf8mb4_bin);
+END//
+
+-- The session's SELECTIVE target size (views cannot read variables).
+DROP FUNCTION IF EXISTS target_key_block_size//
+CREATE DEFINER = CURRENT_USER FUNCTION target_key_block_size() RETURNS INT
+NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN @@SESSION.compression_stats_target_key_block_size//
+
+-- The table's action from its partitions' verdicts. A table is altered as a
+-- whole, so it takes its partitions' verdict when they agree; empty
+-- partitions (EMPTY_TABLE) have no say; a table whose non-empty partitions
+-- disagree is MIXED and left alone (listed by plan(), run by nobody).
+DROP FUNCTION IF EXISTS table_action//
+CREATE DEFINER = CURRENT_USER FUNCTION table_action(
+    p_verdicts INT, p_verdict VARCHAR(32)) RETURNS VARCHAR(32)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CASE p_verdicts WHEN 0 THEN 'EMPTY_TABLE' WHEN 1 THEN p_verdict
+                       ELSE 'MIXED' END//
+
 -- The ALTER TABLE statement of an action on a table: COMPRESS at a
 -- KEY_BLOCK_SIZE, UNCOMPRESS, or REBUILD (FORCE); NULL for other actions.
 -- UNCOMPRESS also drops the table's compression options (ENGINE_ATTRIBUTE),
 -- which InnoDB refuses on a table that is not compressed; COMPRESS and
--- REBUILD keep them.
+-- REBUILD keep them. p_online adds ALGORITHM=INPLACE, LOCK=NONE: InnoDB
+-- then refuses, with its reason, what it cannot do without blocking writes.
 DROP FUNCTION IF EXISTS alter_statement//
 CREATE DEFINER = CURRENT_USER FUNCTION alter_statement(
-    p_schema VARCHAR(64), p_table VARCHAR(64), p_action VARCHAR(32),
-    p_key_block_size INT) RETURNS VARCHAR(400)
+    p_schema VARCHAR(64) CHARSET utf8mb4, p_table VARCHAR(64) CHARSET utf8mb4,
+    p_action VARCHAR(32), p_key_block_size INT, p_online BOOLEAN)
+    RETURNS VARCHAR(400) CHARSET utf8mb4
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 RETURN IF(p_action NOT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD'), NULL,
           CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
@@ -36,55 +105,78 @@ RETURN IF(p_action NOT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD'), NULL,
                             p_key_block_size)
                    WHEN 'REBUILD' THEN 'FORCE'
                    ELSE CONCAT('ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ',
-                               'ENGINE_ATTRIBUTE=''''') END))//
+                               'ENGINE_ATTRIBUTE=''''') END,
+                 IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')))//
 DELIMITER ;
 
--- One row per InnoDB table: its partitions' verdicts at
--- @@compression_stats_target_key_block_size and @@compression_stats_delta
--- (computed by the plugin), and the table's space savings.
+-- One row per InnoDB table (names grouped byte for byte: `cafe` and `café`
+-- are two tables): its partitions' verdicts at the session's
+-- compression_stats_target_key_block_size and compression_stats_delta
+-- (computed by the plugin), the action of each strategy and its statement.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_verdicts AS
-SELECT TABLE_SCHEMA, TABLE_NAME,
-       MAX(ROW_FORMAT) AS ROW_FORMAT,
-       MAX(KEY_BLOCK_SIZE) AS KEY_BLOCK_SIZE,
-       MAX(TARGET_KEY_BLOCK_SIZE) AS TARGET_KEY_BLOCK_SIZE,
-       COUNT(*) AS PARTITIONS,
-       SUM(PHYSICAL_BYTES) AS PHYSICAL_BYTES,
-       MIN(SPACE_SAVINGS) AS MIN_SPACE_SAVINGS,
-       MAX(SPACE_SAVINGS) AS MAX_SPACE_SAVINGS,
-       MIN(SPACE_SAVINGS_COMPUTED_AT) AS COMPUTED_AT,
-       IF(COUNT(DISTINCT SELECTIVE_VERDICT) = 1, MAX(SELECTIVE_VERDICT),
-          'MIXED') AS SELECTIVE_VERDICT
-FROM information_schema.COMPRESSION_STATS
-WHERE TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema',
-                           'information_schema', 'compression_advisor')
-GROUP BY TABLE_SCHEMA, TABLE_NAME;
+SELECT g.TABLE_SCHEMA, g.TABLE_NAME, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
+       g.TARGET_KEY_BLOCK_SIZE, g.PARTITIONS, g.PHYSICAL_BYTES,
+       g.MIN_SPACE_SAVINGS, g.MAX_SPACE_SAVINGS, g.EXPECTED_SPACE_SAVINGS,
+       g.MIN_CLOSENESS, g.SOURCE, g.COMPUTED_AT,
+       table_action(g.VERDICTS, g.VERDICT) AS SELECTIVE_VERDICT,
+       alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
+                       table_action(g.VERDICTS, g.VERDICT),
+                       g.TARGET_KEY_BLOCK_SIZE, TRUE) AS SELECTIVE_STATEMENT,
+       g.ALL_ACTION,
+       alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME, g.ALL_ACTION,
+                       target_key_block_size(), TRUE) AS ALL_STATEMENT
+FROM (
+  SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
+         TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
+         MAX(ROW_FORMAT) AS ROW_FORMAT,
+         MAX(KEY_BLOCK_SIZE) AS KEY_BLOCK_SIZE,
+         MAX(TARGET_KEY_BLOCK_SIZE) AS TARGET_KEY_BLOCK_SIZE,
+         COUNT(*) AS PARTITIONS,
+         SUM(PHYSICAL_BYTES) AS PHYSICAL_BYTES,
+         MIN(SPACE_SAVINGS) AS MIN_SPACE_SAVINGS,
+         MAX(SPACE_SAVINGS) AS MAX_SPACE_SAVINGS,
+         MAX(EXPECTED_SPACE_SAVINGS) AS EXPECTED_SPACE_SAVINGS,
+         MIN(CLOSENESS) AS MIN_CLOSENESS,
+         MIN(SPACE_SAVINGS_SOURCE) AS SOURCE,
+         MIN(SPACE_SAVINGS_COMPUTED_AT) AS COMPUTED_AT,
+         COUNT(DISTINCT NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')) AS VERDICTS,
+         MAX(NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')) AS VERDICT,
+         CASE
+           WHEN MAX(KEY_BLOCK_SIZE) = 0 AND MAX(ROW_FORMAT) = 'Redundant'
+             THEN 'REDUNDANT_ROW_FORMAT'
+           WHEN MIN(KEY_BLOCK_SIZE) = target_key_block_size()
+                AND MAX(KEY_BLOCK_SIZE) = target_key_block_size()
+             THEN 'KEEP_COMPRESSED'
+           ELSE 'COMPRESS' END AS ALL_ACTION
+  FROM information_schema.COMPRESSION_STATS
+  WHERE NOT is_system_schema(TABLE_SCHEMA)
+  GROUP BY 1, 2) g;
 
--- The ALTER TABLE statements SELECTIVE asks for at the plugin's target
+-- The ALTER TABLE statements SELECTIVE asks for at the session's target
 -- size and delta: compress the delta-close tables, uncompress the
 -- compressed tables that are no longer delta-close, rebuild the compressed
 -- tables whose data is delta-close but whose pages are not (REBUILD).
+-- Exactly what apply(..., 'SELECTIVE', NULL, NULL, ...) runs.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW selective_alters AS
 SELECT TABLE_SCHEMA, TABLE_NAME, SELECTIVE_VERDICT AS ACTION,
-       MIN_SPACE_SAVINGS AS SPACE_SAVINGS,
-       alter_statement(TABLE_SCHEMA, TABLE_NAME, SELECTIVE_VERDICT,
-                       TARGET_KEY_BLOCK_SIZE) AS STATEMENT
+       MIN_SPACE_SAVINGS AS SPACE_SAVINGS, SELECTIVE_STATEMENT AS STATEMENT
 FROM table_verdicts
-WHERE SELECTIVE_VERDICT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD');
+WHERE SELECTIVE_STATEMENT IS NOT NULL;
 
--- The ALTER TABLE statements of ALL: every table not yet compressed at the
--- target size.
+-- The ALTER TABLE statements of ALL: every table not compressed at the
+-- session's target size (compressed at another size included). Exactly
+-- what apply(..., 'ALL', NULL, NULL, ...) runs.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW all_alters AS
-SELECT TABLE_SCHEMA, TABLE_NAME, 'COMPRESS' AS ACTION,
-       alter_statement(TABLE_SCHEMA, TABLE_NAME, 'COMPRESS',
-                       TARGET_KEY_BLOCK_SIZE) AS STATEMENT
+SELECT TABLE_SCHEMA, TABLE_NAME, ALL_ACTION AS ACTION,
+       ALL_STATEMENT AS STATEMENT
 FROM table_verdicts
-WHERE KEY_BLOCK_SIZE <> TARGET_KEY_BLOCK_SIZE
-  AND ROW_FORMAT <> 'Redundant';
+WHERE ALL_STATEMENT IS NOT NULL;
 
 -- Estimates per table (partitions summed) and KEY_BLOCK_SIZE. For a
 -- compressed table, its own size is measured.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_estimates AS
-SELECT TABLE_SCHEMA, TABLE_NAME, KEY_BLOCK_SIZE,
+SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
+       TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME, KEY_BLOCK_SIZE,
        SUM(UNCOMPRESSED_BYTES) AS UNCOMPRESSED_BYTES,
        SUM(ESTIMATED_BYTES) AS ESTIMATED_BYTES,
        IF(COUNT(SPACE_SAVINGS) = 0, NULL,
@@ -104,32 +196,50 @@ SELECT TABLE_SCHEMA, TABLE_NAME, KEY_BLOCK_SIZE,
        MIN(SOURCE) AS SOURCE,
        MIN(COMPUTED_AT) AS COMPUTED_AT
 FROM information_schema.COMPRESSION_ESTIMATES
-GROUP BY TABLE_SCHEMA, TABLE_NAME, KEY_BLOCK_SIZE;
+GROUP BY 1, 2, KEY_BLOCK_SIZE;
 
 DELIMITER //
 
--- Estimate every InnoDB base table whose schema matches a LIKE pattern
--- (NULL: all but the system schemas), with p_sample_pages leaf pages per index
--- (NULL: @@compression_stats_estimate_sample_pages; 0: full scan).
--- Reports one row per table: the function's answer or its error.
-DROP PROCEDURE IF EXISTS estimate_all//
-CREATE DEFINER = CURRENT_USER PROCEDURE estimate_all(
-    IN p_schema VARCHAR(64), IN p_sample_pages BIGINT)
+-- Refuse a schema name that names no schema the user can see.
+DROP PROCEDURE IF EXISTS check_schema//
+CREATE DEFINER = CURRENT_USER PROCEDURE check_schema(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_pattern BOOLEAN)
+SQL SECURITY INVOKER
+BEGIN
+  DECLARE msg VARCHAR(300);
+  IF p_schema IS NOT NULL AND NOT p_pattern AND NOT EXISTS (
+       SELECT 1 FROM information_schema.SCHEMATA
+       WHERE schema_matches(SCHEMA_NAME, p_schema, FALSE)) THEN
+    SET msg = CONCAT('Unknown database ''', p_schema, ''' (schema names ',
+                     'match exactly; *_like() procedures take a pattern)');
+    SIGNAL SQLSTATE '42000' SET MYSQL_ERRNO = 1049, MESSAGE_TEXT = msg;
+  END IF;
+END//
+
+-- Estimate every InnoDB base table of the schemas asked for (see the top),
+-- with p_sample_pages leaf pages per index (NULL:
+-- @@compression_stats_estimate_sample_pages; 0: full scan). Reports one row
+-- per table: the function's answer or its error.
+DROP PROCEDURE IF EXISTS estimate_tables//
+CREATE DEFINER = CURRENT_USER PROCEDURE estimate_tables(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_pattern BOOLEAN,
+    IN p_sample_pages BIGINT)
 SQL SECURITY INVOKER
 BEGIN
   DECLARE done INT DEFAULT 0;
-  DECLARE s, t VARCHAR(64);
+  DECLARE s, t VARCHAR(64) CHARSET utf8mb4;
   DECLARE cur CURSOR FOR
     SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES
     WHERE ENGINE = 'InnoDB' AND TABLE_TYPE = 'BASE TABLE'
-      AND TABLE_SCHEMA LIKE IFNULL(p_schema, '%')
-      AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema',
-                               'information_schema', 'compression_advisor')
-    ORDER BY TABLE_SCHEMA, TABLE_NAME;
+      AND schema_matches(TABLE_SCHEMA, p_schema, p_pattern)
+    ORDER BY TABLE_SCHEMA COLLATE utf8mb3_bin, TABLE_NAME COLLATE utf8mb3_bin;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
+  CALL check_schema(p_schema, p_pattern);
   DROP TEMPORARY TABLE IF EXISTS estimate_report;
   CREATE TEMPORARY TABLE estimate_report (
-    TABLE_SCHEMA VARCHAR(64), TABLE_NAME VARCHAR(64), RESULT TEXT);
+    ID INT AUTO_INCREMENT PRIMARY KEY,
+    TABLE_SCHEMA VARCHAR(64) CHARSET utf8mb4 COLLATE utf8mb4_bin,
+    TABLE_NAME VARCHAR(64) CHARSET utf8mb4 COLLATE utf8mb4_bin, RESULT TEXT);
   OPEN cur;
   tables: LOOP
     FETCH cur INTO s, t;
@@ -149,32 +259,57 @@ BEGIN
         SELECT COMPRESSION_STATS_ESTIMATE(s, t, p_sample_pages)
           INTO @compression_advisor_r;
       END IF;
-      INSERT INTO estimate_report VALUES (s, t, @compression_advisor_r);
+      INSERT INTO estimate_report (TABLE_SCHEMA, TABLE_NAME, RESULT)
+        VALUES (s, t, @compression_advisor_r);
     END;
   END LOOP;
   CLOSE cur;
-  SELECT * FROM estimate_report ORDER BY TABLE_SCHEMA, TABLE_NAME;
+  SELECT TABLE_SCHEMA, TABLE_NAME, RESULT FROM estimate_report ORDER BY ID;
   DROP TEMPORARY TABLE estimate_report;
 END//
 
+DROP PROCEDURE IF EXISTS estimate_all//
+CREATE DEFINER = CURRENT_USER PROCEDURE estimate_all(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_sample_pages BIGINT)
+SQL SECURITY INVOKER
+CALL estimate_tables(p_schema, FALSE, p_sample_pages)//
+
+DROP PROCEDURE IF EXISTS estimate_all_like//
+CREATE DEFINER = CURRENT_USER PROCEDURE estimate_all_like(
+    IN p_schema_like VARCHAR(64) CHARSET utf8mb4, IN p_sample_pages BIGINT)
+SQL SECURITY INVOKER
+CALL estimate_tables(p_schema_like, TRUE, p_sample_pages)//
+
 -- Fill the temporary table plan_rows: what p_strategy ('SELECTIVE' or
 -- 'ALL') does at p_key_block_size (NULL: the plugin's target) and p_delta
--- (NULL: the plugin's delta) to every InnoDB table of the schemas matching
--- p_schema (LIKE; NULL: all but the system schemas).
+-- (NULL: the plugin's delta) to every InnoDB table of the schemas asked
+-- for, from the rows of table_verdicts at that size and delta, with the
+-- statements apply() runs (online unless p_allow_blocking).
 DROP PROCEDURE IF EXISTS make_plan//
 CREATE DEFINER = CURRENT_USER PROCEDURE make_plan(
-    IN p_schema VARCHAR(64), IN p_strategy VARCHAR(16),
-    IN p_key_block_size INT, IN p_delta DOUBLE)
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_pattern BOOLEAN,
+    IN p_strategy VARCHAR(16), IN p_key_block_size INT, IN p_delta DOUBLE,
+    IN p_allow_blocking BOOLEAN)
 SQL SECURITY INVOKER
 BEGIN
-  DECLARE kbs INT DEFAULT IFNULL(p_key_block_size,
-                                 @@compression_stats_target_key_block_size);
-  DECLARE d DOUBLE DEFAULT IFNULL(p_delta, @@compression_stats_delta);
+  DECLARE kbs INT DEFAULT IFNULL(
+      p_key_block_size, @@SESSION.compression_stats_target_key_block_size);
+  DECLARE d DOUBLE DEFAULT IFNULL(p_delta, @@SESSION.compression_stats_delta);
+  DECLARE old_kbs INT DEFAULT @@SESSION.compression_stats_target_key_block_size;
+  DECLARE old_d DOUBLE DEFAULT @@SESSION.compression_stats_delta;
+  DECLARE all_strategy BOOLEAN DEFAULT UPPER(p_strategy) = 'ALL';
+  DECLARE v_online BOOLEAN DEFAULT NOT IFNULL(p_allow_blocking, FALSE);
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    SET SESSION compression_stats_target_key_block_size = old_kbs;
+    SET SESSION compression_stats_delta = old_d;
+    RESIGNAL;
+  END;
   IF UPPER(IFNULL(p_strategy, '')) NOT IN ('SELECTIVE', 'ALL') THEN
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
       'strategy must be SELECTIVE or ALL';
   END IF;
-  IF kbs NOT IN (1, 2, 4, 8, 16) THEN
+  IF kbs IS NULL OR kbs NOT IN (1, 2, 4, 8, 16) THEN
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
       'key_block_size must be 1, 2, 4, 8 or 16';
   END IF;
@@ -182,75 +317,96 @@ BEGIN
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
       'delta must be a number from 0 to 1';
   END IF;
+  CALL check_schema(p_schema, p_pattern);
+  SET SESSION compression_stats_target_key_block_size = kbs;
+  SET SESSION compression_stats_delta = d;
   DROP TEMPORARY TABLE IF EXISTS plan_rows;
   CREATE TEMPORARY TABLE plan_rows AS
-  SELECT v.TABLE_SCHEMA, v.TABLE_NAME, v.ROW_FORMAT, v.KEY_BLOCK_SIZE,
-         e.SPACE_SAVINGS, e.EXPECTED_SPACE_SAVINGS,
-         e.SPACE_SAVINGS / NULLIF(e.EXPECTED_SPACE_SAVINGS, 0) AS CLOSENESS,
-         e.SOURCE, e.COMPUTED_AT,
-         CAST(CASE
-           WHEN v.ROW_FORMAT = 'Redundant' THEN 'REDUNDANT_ROW_FORMAT'
-           WHEN UPPER(p_strategy) = 'ALL' THEN
-             IF(v.KEY_BLOCK_SIZE = kbs, 'KEEP_COMPRESSED', 'COMPRESS')
-           WHEN e.TABLE_NAME IS NULL THEN 'NO_ESTIMATE'
-           WHEN e.SPACE_SAVINGS IS NULL THEN 'EMPTY_TABLE'
-           WHEN e.EXPECTED_SPACE_SAVINGS > 0
-                AND e.SPACE_SAVINGS >= (1 - d) * e.EXPECTED_SPACE_SAVINGS THEN
-             IF(v.KEY_BLOCK_SIZE = kbs, 'KEEP_COMPRESSED', 'COMPRESS')
-           WHEN v.KEY_BLOCK_SIZE = kbs AND e.EXPECTED_SPACE_SAVINGS > 0
-                AND e.REBUILT_SPACE_SAVINGS >=
-                    (1 - d) * e.EXPECTED_SPACE_SAVINGS THEN 'REBUILD'
-           ELSE IF(v.KEY_BLOCK_SIZE > 0, 'UNCOMPRESS', 'KEEP_UNCOMPRESSED')
-         END AS CHAR(32)) AS ACTION,
-         CAST(NULL AS CHAR(400)) AS STATEMENT,
+  SELECT ROW_NUMBER() OVER (ORDER BY TABLE_SCHEMA, TABLE_NAME) AS ID,
+         TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
+         MIN_SPACE_SAVINGS AS SPACE_SAVINGS, EXPECTED_SPACE_SAVINGS,
+         MIN_CLOSENESS AS CLOSENESS, SOURCE, COMPUTED_AT,
+         CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(32))
+           AS ACTION,
+         CAST(IF(all_strategy,
+                 IF(v_online, ALL_STATEMENT,
+                    alter_statement(TABLE_SCHEMA, TABLE_NAME, ALL_ACTION,
+                                    kbs, FALSE)),
+                 IF(v_online, SELECTIVE_STATEMENT,
+                    alter_statement(TABLE_SCHEMA, TABLE_NAME,
+                                    SELECTIVE_VERDICT, TARGET_KEY_BLOCK_SIZE,
+                                    FALSE))) AS CHAR(400)) AS STATEMENT,
          CAST(NULL AS CHAR(600)) AS OUTCOME,
          CAST(NULL AS DOUBLE) AS SECONDS
-  FROM table_verdicts v
-  LEFT JOIN table_estimates e
-    ON e.TABLE_SCHEMA = v.TABLE_SCHEMA AND e.TABLE_NAME = v.TABLE_NAME
-   AND e.KEY_BLOCK_SIZE = kbs
-  WHERE v.TABLE_SCHEMA LIKE IFNULL(p_schema, '%');
-  UPDATE plan_rows
-     SET STATEMENT = alter_statement(TABLE_SCHEMA, TABLE_NAME, ACTION, kbs);
+  FROM table_verdicts
+  WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern);
+  SET SESSION compression_stats_target_key_block_size = old_kbs;
+  SET SESSION compression_stats_delta = old_d;
 END//
 
 -- Show what a strategy would do to every table.
-DROP PROCEDURE IF EXISTS plan//
-CREATE DEFINER = CURRENT_USER PROCEDURE plan(
-    IN p_schema VARCHAR(64), IN p_strategy VARCHAR(16),
-    IN p_key_block_size INT, IN p_delta DOUBLE)
+DROP PROCEDURE IF EXISTS show_plan//
+CREATE DEFINER = CURRENT_USER PROCEDURE show_plan(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_pattern BOOLEAN,
+    IN p_strategy VARCHAR(16), IN p_key_block_size INT, IN p_delta DOUBLE)
 SQL SECURITY INVOKER
 BEGIN
-  CALL make_plan(p_schema, p_strategy, p_key_block_size, p_delta);
+  CALL make_plan(p_schema, p_pattern, p_strategy, p_key_block_size, p_delta,
+                 FALSE);
   SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
          EXPECTED_SPACE_SAVINGS, CLOSENESS, SOURCE, ACTION, STATEMENT
-  FROM plan_rows ORDER BY TABLE_SCHEMA, TABLE_NAME;
+  FROM plan_rows ORDER BY ID;
   DROP TEMPORARY TABLE plan_rows;
 END//
 
+DROP PROCEDURE IF EXISTS plan//
+CREATE DEFINER = CURRENT_USER PROCEDURE plan(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE)
+SQL SECURITY INVOKER
+CALL show_plan(p_schema, FALSE, p_strategy, p_key_block_size, p_delta)//
+
+DROP PROCEDURE IF EXISTS plan_like//
+CREATE DEFINER = CURRENT_USER PROCEDURE plan_like(
+    IN p_schema_like VARCHAR(64) CHARSET utf8mb4, IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE)
+SQL SECURITY INVOKER
+CALL show_plan(p_schema_like, TRUE, p_strategy, p_key_block_size, p_delta)//
+
 -- Run the ALTER TABLE statements of a strategy, one table at a time, and
--- report each outcome. p_dry_run (default TRUE) only lists them.
-DROP PROCEDURE IF EXISTS apply//
-CREATE DEFINER = CURRENT_USER PROCEDURE apply(
-    IN p_schema VARCHAR(64), IN p_strategy VARCHAR(16),
-    IN p_key_block_size INT, IN p_delta DOUBLE, IN p_dry_run BOOLEAN)
+-- report each outcome. p_dry_run (default TRUE) only lists them. Each
+-- statement runs with lock_wait_timeout = p_lock_wait_timeout (default 5
+-- seconds) and, unless p_allow_blocking, ALGORITHM=INPLACE, LOCK=NONE.
+DROP PROCEDURE IF EXISTS run_plan//
+CREATE DEFINER = CURRENT_USER PROCEDURE run_plan(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_pattern BOOLEAN,
+    IN p_strategy VARCHAR(16), IN p_key_block_size INT, IN p_delta DOUBLE,
+    IN p_dry_run BOOLEAN, IN p_lock_wait_timeout INT,
+    IN p_allow_blocking BOOLEAN)
 SQL SECURITY INVOKER
 BEGIN
   DECLARE done INT DEFAULT 0;
-  DECLARE s, t VARCHAR(64);
-  DECLARE stmt VARCHAR(400);
+  DECLARE v_id INT;
+  DECLARE stmt VARCHAR(400) CHARSET utf8mb4;
   DECLARE t0 DATETIME(6);
+  DECLARE lwt INT DEFAULT IFNULL(p_lock_wait_timeout, 5);
+  DECLARE old_lwt BIGINT DEFAULT @@SESSION.lock_wait_timeout;
   DECLARE cur CURSOR FOR
-    SELECT TABLE_SCHEMA, TABLE_NAME, STATEMENT FROM plan_rows
-    WHERE STATEMENT IS NOT NULL ORDER BY TABLE_SCHEMA, TABLE_NAME;
+    SELECT ID, STATEMENT FROM plan_rows WHERE STATEMENT IS NOT NULL
+    ORDER BY ID;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
-  CALL make_plan(p_schema, p_strategy, p_key_block_size, p_delta);
+  IF lwt < 1 OR lwt > 31536000 THEN
+    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
+      'lock_wait_timeout must be from 1 to 31536000 seconds';
+  END IF;
+  CALL make_plan(p_schema, p_pattern, p_strategy, p_key_block_size, p_delta,
+                 p_allow_blocking);
   IF IFNULL(p_dry_run, TRUE) THEN
     UPDATE plan_rows SET OUTCOME = 'DRY RUN' WHERE STATEMENT IS NOT NULL;
   ELSE
     OPEN cur;
     tables: LOOP
-      FETCH cur INTO s, t, stmt;
+      FETCH cur INTO v_id, stmt;
       IF done THEN LEAVE tables; END IF;
       SET t0 = NOW(6);
       SET @compression_advisor_outcome = 'DONE';
@@ -262,22 +418,41 @@ BEGIN
               CONCAT('FAILED: ', @compression_advisor_msg);
         END;
         SET @compression_advisor_stmt = stmt;
+        SET SESSION lock_wait_timeout = lwt;
         PREPARE compression_advisor_alter FROM @compression_advisor_stmt;
         EXECUTE compression_advisor_alter;
         DEALLOCATE PREPARE compression_advisor_alter;
       END;
+      SET SESSION lock_wait_timeout = old_lwt;
       UPDATE plan_rows
          SET OUTCOME = @compression_advisor_outcome,
              SECONDS = TIMESTAMPDIFF(MICROSECOND, t0, NOW(6)) / 1e6
-       WHERE TABLE_SCHEMA = s AND TABLE_NAME = t;
+       WHERE plan_rows.ID = v_id;
     END LOOP;
     CLOSE cur;
   END IF;
   SELECT TABLE_SCHEMA, TABLE_NAME, ACTION, SPACE_SAVINGS, STATEMENT, OUTCOME,
          SECONDS
-  FROM plan_rows WHERE STATEMENT IS NOT NULL
-  ORDER BY TABLE_SCHEMA, TABLE_NAME;
+  FROM plan_rows WHERE STATEMENT IS NOT NULL ORDER BY ID;
   DROP TEMPORARY TABLE plan_rows;
 END//
+
+DROP PROCEDURE IF EXISTS apply//
+CREATE DEFINER = CURRENT_USER PROCEDURE apply(
+    IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE, IN p_dry_run BOOLEAN,
+    IN p_lock_wait_timeout INT, IN p_allow_blocking BOOLEAN)
+SQL SECURITY INVOKER
+CALL run_plan(p_schema, FALSE, p_strategy, p_key_block_size, p_delta,
+              p_dry_run, p_lock_wait_timeout, p_allow_blocking)//
+
+DROP PROCEDURE IF EXISTS apply_like//
+CREATE DEFINER = CURRENT_USER PROCEDURE apply_like(
+    IN p_schema_like VARCHAR(64) CHARSET utf8mb4, IN p_strategy VARCHAR(16),
+    IN p_key_block_size INT, IN p_delta DOUBLE, IN p_dry_run BOOLEAN,
+    IN p_lock_wait_timeout INT, IN p_allow_blocking BOOLEAN)
+SQL SECURITY INVOKER
+CALL run_plan(p_schema_like, TRUE, p_strategy, p_key_block_size, p_delta,
+              p_dry_run, p_lock_wait_timeout, p_allow_blocking)//
 
 DELIMITER ;

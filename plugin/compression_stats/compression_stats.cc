@@ -56,6 +56,8 @@ namespace {
 /** Registry handle of the logging services. */
 SERVICE_TYPE(registry) *log_reg_srv = nullptr;
 
+void validate_startup_values();
+
 /** Initialize the INFORMATION_SCHEMA plugin. Fails when InnoDB's
 compression statistics service is not available. */
 int compression_stats_init(void *p) {
@@ -71,6 +73,7 @@ int compression_stats_init(void *p) {
   schema->fields_info = compression_stats::table_fields;
   schema->fill_table = compression_stats::fill_table;
   compression_stats::estimates_init();
+  validate_startup_values();
   return 0;
 }
 
@@ -103,6 +106,19 @@ struct st_mysql_information_schema compression_stats_info = {
 int wrong_value(SYS_VAR *var, const char *shown) {
   my_error(ER_WRONG_VALUE_FOR_VAR, MYF(0), var->name, shown);
   return 1;
+}
+
+/** Why a KEY_BLOCK_SIZE cannot be the SELECTIVE target, or nullptr.
+@param v  size in KB */
+const char *target_kbs_invalid(long long v) {
+  if (v <= 0 || v > 16 || compression_stats::kbs_index(static_cast<uint>(v)) < 0) {
+    return "KEY_BLOCK_SIZE is 1, 2, 4, 8 or 16";
+  }
+  const uint page_kb = compression_stats::engine_page_kb();
+  if (page_kb != 0 && static_cast<uint>(v) > page_kb) {
+    return "KEY_BLOCK_SIZE is at most innodb_page_size";
+  }
+  return nullptr;
 }
 
 /** compression_stats_delta: a number from 0 to 1. */
@@ -146,26 +162,29 @@ int check_target_kbs(MYSQL_THD, SYS_VAR *var, void *save,
   }
   long long v = 0;
   value->val_int(value, &v);
-  if (compression_stats::kbs_index(static_cast<uint>(v)) < 0 || v <= 0) {
-    char buf[80];
-    snprintf(buf, sizeof buf, "%lld (KEY_BLOCK_SIZE is 1, 2, 4, 8 or 16)", v);
+  const char *why = target_kbs_invalid(v);
+  if (why != nullptr) {
+    char buf[120];
+    snprintf(buf, sizeof buf, "%lld (%s)", v, why);
     return wrong_value(var, buf);
   }
   *static_cast<uint *>(save) = static_cast<uint>(v);
   return 0;
 }
 
-MYSQL_SYSVAR_DOUBLE(delta, compression_stats::sysvar_delta,
-                    PLUGIN_VAR_RQCMDARG,
+/* delta and target_key_block_size have a session value, so that the
+advisor (compression_advisor.sql) can compute a plan at any size and delta
+from the very verdicts COMPRESSION_STATS shows: one rule, one code path. */
+MYSQL_THDVAR_DOUBLE(delta, PLUGIN_VAR_RQCMDARG,
                     "delta of the SELECTIVE strategy: a table is compressed "
                     "when its space savings are at least (1 - delta) times "
                     "the savings its compressed page size promises",
                     check_delta, nullptr, 0.10, 0.0, 1.0, 0);
 
-MYSQL_SYSVAR_UINT(target_key_block_size, compression_stats::sysvar_target_kbs,
-                  PLUGIN_VAR_RQCMDARG,
+MYSQL_THDVAR_UINT(target_key_block_size, PLUGIN_VAR_RQCMDARG,
                   "KEY_BLOCK_SIZE in KB that SELECTIVE verdicts of "
-                  "uncompressed tables refer to: 1, 2, 4, 8 or 16",
+                  "uncompressed tables refer to: 1, 2, 4, 8 or 16, at most "
+                  "innodb_page_size",
                   check_target_kbs, nullptr, 8, 1, 16, 0);
 
 MYSQL_SYSVAR_ULONG(estimate_sample_pages,
@@ -179,7 +198,34 @@ SYS_VAR *compression_stats_sysvars[] = {
     MYSQL_SYSVAR(delta), MYSQL_SYSVAR(target_key_block_size),
     MYSQL_SYSVAR(estimate_sample_pages), nullptr};
 
+/** Check functions run only for SET: check the values the server was
+started with (my.cnf, the command line) the same way, and replace a value
+that SET would refuse with the default, saying so in the error log. */
+void validate_startup_values() {
+  uint &kbs = THDVAR(nullptr, target_key_block_size);
+  const char *why = target_kbs_invalid(kbs);
+  if (why != nullptr) {
+    const uint page_kb = compression_stats::engine_page_kb();
+    const uint fallback = page_kb != 0 && page_kb < 8 ? page_kb : 8;
+    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
+                    "compression_stats_target_key_block_size=%u is not "
+                    "valid (%s): using %u",
+                    kbs, why, fallback);
+    kbs = fallback;
+  }
+}
+
 }  // namespace
+
+namespace compression_stats {
+
+ulong sysvar_sample_pages = 128;
+
+double delta_of(THD *thd) { return THDVAR(thd, delta); }
+
+uint target_kbs_of(THD *thd) { return THDVAR(thd, target_key_block_size); }
+
+}  // namespace compression_stats
 
 mysql_declare_plugin(compression_stats){
     MYSQL_INFORMATION_SCHEMA_PLUGIN,

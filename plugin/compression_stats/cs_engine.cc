@@ -28,8 +28,11 @@
 
 #include "plugin/compression_stats/cs_engine.h"
 
+#include <mysql/components/services/mysql_system_variable.h>
 #include <mysql/components/services/registry.h>
 #include <mysql/plugin.h>
+
+#include <cstdlib>
 #include <mysql/service_plugin_registry.h>
 
 #include "mysql/components/services/log_builtins.h"
@@ -101,5 +104,28 @@ int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
 }
 
 bool engine_has_estimator() { return est_srv != nullptr; }
+
+unsigned engine_page_kb() {
+  if (reg_srv == nullptr) {
+    return 0;
+  }
+  my_h_service h = nullptr;
+  if (reg_srv->acquire("mysql_system_variable_reader", &h) || h == nullptr) {
+    return 0;
+  }
+  auto *svc =
+      reinterpret_cast<SERVICE_TYPE(mysql_system_variable_reader) *>(h);
+  char buf[32] = {0};
+  void *val = buf;
+  size_t len = sizeof buf - 1;
+  unsigned kb = 0;
+  if (!svc->get(nullptr, "GLOBAL", "mysql_server", "innodb_page_size", &val,
+                &len)) {
+    kb = static_cast<unsigned>(strtoul(static_cast<char *>(val), nullptr, 10) /
+                               1024);
+  }
+  reg_srv->release(h);
+  return kb;
+}
 
 }  // namespace compression_stats

@@ -60,6 +60,10 @@ int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
 /** Whether this InnoDB provides the estimator. */
 bool engine_has_estimator();
 
+/** innodb_page_size in KB, read through the server's system variable
+service; 0 if it cannot be read. */
+unsigned engine_page_kb();
+
 }  // namespace compression_stats
 
 #endif  // PLUGIN_COMPRESSION_STATS_CS_ENGINE_H

@@ -555,13 +555,14 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   uint64_t sampled = 0;
   uint64_t leaf = 0;
   uint32_t logical = 0;
+  const uint target_kbs = target_kbs_of(thd);
   bool saved;
   mysql_mutex_lock(&store_mutex);
   for (size_t i = 0; i < targets.size(); i++) {
     const innodb_zip_estimate_t &e = results[i].e;
     (*store)[targets[i].id] = results[i];
     double p;
-    if (compressed_pages(e, sysvar_target_kbs, false, &p)) {
+    if (compressed_pages(e, target_kbs, false, &p)) {
       pages += p;
       uncompressed += e.full_pages;
     }
@@ -588,12 +589,12 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
              static_cast<unsigned long long>(leaf), secs);
   } else {
     const double ss =
-        savings_pct(pages, sysvar_target_kbs, uncompressed, logical);
+        savings_pct(pages, target_kbs, uncompressed, logical);
     snprintf(out, result_len,
              "%s.%s: SPACE_SAVINGS at KEY_BLOCK_SIZE=%u %.1f %% (CP_ss %.0f "
              "%%), from %llu of %llu leaf pages in %.1f s",
-             db.c_str(), tbl.c_str(), sysvar_target_kbs, ss,
-             expected_savings(sysvar_target_kbs, logical),
+             db.c_str(), tbl.c_str(), target_kbs, ss,
+             expected_savings(target_kbs, logical),
              static_cast<unsigned long long>(sampled),
              static_cast<unsigned long long>(leaf), secs);
   }
@@ -660,9 +661,6 @@ enum ce_column {
 
 }  // namespace
 
-double sysvar_delta = 0.10;
-uint sysvar_target_kbs = 8;
-ulong sysvar_sample_pages = 128;
 
 ST_FIELD_INFO estimate_fields[] = {
     CS_STR("TABLE_SCHEMA", NAME_CHAR_LEN, 0),

@@ -45,9 +45,14 @@ class THD;
 namespace compression_stats {
 
 /** System variables (compression_stats.cc). */
-extern double sysvar_delta;
-extern uint sysvar_target_kbs;
 extern ulong sysvar_sample_pages;
+
+/** compression_stats_delta of a session (its global value for nullptr). */
+double delta_of(THD *thd);
+
+/** compression_stats_target_key_block_size of a session (its global value
+for nullptr). */
+uint target_kbs_of(THD *thd);
 
 /** One stored estimate of a table or partition. */
 struct Estimate {

@@ -440,7 +440,7 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
                      const dd::Table &tab, const innodb_zip_table_stats_t &s,
                      uint64_t table_id) {
   const uint kbs = s.is_compressed ? s.physical_page_size / 1024
-                                   : sysvar_target_kbs;
+                                   : target_kbs_of(thd);
   store_u64(f[COL_TARGET_KEY_BLOCK_SIZE], kbs);
   Estimate m;
   const bool have =
@@ -478,7 +478,7 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
           ? "REDUNDANT_ROW_FORMAT"
           : selective_verdict(s.is_compressed, have_ss,
                               have && m.e.data_bytes == 0, ss, rebuilt, cp,
-                              sysvar_delta, &closeness);
+                              delta_of(thd), &closeness);
   store_double(f[COL_CLOSENESS], std::isnan(closeness), closeness);
   store_str(f[COL_SELECTIVE_VERDICT], verdict);
 }

@@ -176,6 +176,11 @@ for zlib, the gather buffer for ISA-L.
 int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
                           mem_heap_t *heap);
 
+/** Count, in the codec counters, a compression made as a trial
+(page_zip_est_trial) that the caller keeps (page_zip_fit_count()).
+@param[in] word  the level word the page was compressed with */
+void page_zip_codec_count(ulint word);
+
 /** deflate() of page_zip_compress().
 @param[in,out]  strm   stream, a page_zip_deflate_stream_t
 @param[in]      flush  Z_NO_FLUSH, Z_FULL_FLUSH or Z_FINISH

@@ -50,11 +50,6 @@ struct page_zip_fit_t {
   of the modification log; a compression that leaves less fails */
   ulint reserve{0};
 
-  /** in: whether a failure counts in the adaptive padding of the index
-  (false for the trials of a tight split: the padding measures how often a
-  page filled up to the pad fails, as with upstream's loader) */
-  bool count_failure{true};
-
   /** out: bytes of the zlib stream after the field information (the zlib
   header and the index fields), or 0 if compression stopped before */
   ulint hdr{0};
@@ -63,7 +58,24 @@ struct page_zip_fit_t {
   information, records, adler32 trailer) needed; 0 if the compression
   stopped before zlib had seen every record, which tells nothing */
   ulint needed{0};
+
+  /** out (Page_load::compress()): microseconds the compression took,
+  which count when the tight split keeps the page */
+  uint64_t usecs{0};
 };
+
+/** Count a compression that the tight split of the bulk loader keeps, as
+page_zip_compress() counts a successful one (INNODB_CMP,
+INNODB_CMP_PER_INDEX, the table's counters, the monitor counter and a
+success in the adaptive padding): its trials ran under
+page_zip_trial_guard and counted nowhere, so that only the final page of
+every split counts.
+@param[in]     page_zip  the compressed page
+@param[in]     page      the uncompressed page
+@param[in,out] index     its index
+@param[in]     usecs     microseconds the compression took */
+void page_zip_fit_count(const page_zip_des_t *page_zip, const page_t *page,
+                        dict_index_t *index, uint64_t usecs);
 
 /** page_zip_compress() with a request: keep fit->reserve bytes free, and
 report the sizes of page_zip_fit_t. With fit == nullptr it is
@@ -131,7 +143,8 @@ constexpr size_t PAGE_ZIP_FIT_MAX_TRIALS = 3;
 /** How the tight split of the bulk loader searches the most leading
 records of a page that compress: up to PAGE_ZIP_FIT_MAX_TRIALS trials
 guided by page_zip_fit_cut() from what the last failure measured (the first
-that compresses ends the search), then a bisection between the most records
+that compresses ends the search, unless nothing was measured and the guess
+was a halving: then the search goes on upwards), then a bisection between the most records
 known to compress and the fewest known not to, which ends on the most that
 compress. The caller trims the page to next() records, compresses it and
 reports the outcome to done(). */
@@ -164,6 +177,9 @@ class Page_zip_fit_search {
   size_t m_good{0};
   /** Fewest records known not to compress. */
   size_t m_bad;
+  /** Whether the last guided trial came from a measured failure; the
+  first success of one ends the search, that of a guess does not. */
+  bool m_measured{true};
 };
 
 #endif /* page0zip_fit_h */

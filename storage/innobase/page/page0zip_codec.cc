@@ -281,7 +281,8 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   strm->total_in = strm->total_out = 0;
   strm->msg = nullptr;
 
-  /* The estimator's trials are InnoDB's own work: not counted. */
+  /* Trials (the estimator's, the tight split's) are InnoDB's own work:
+  not counted; page_zip_fit_count() counts the page a split keeps. */
   if (!page_zip_est_trial) {
     page_zip_codec_n_compress[codec].fetch_add(1, std::memory_order_relaxed);
   }
@@ -353,6 +354,14 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   ws->m_zs_level = level;
   strm->m_zs = &zs;
   return Z_OK;
+}
+
+void page_zip_codec_count(ulint word) {
+  ulint codec = page_zip_level_codec(word);
+  if (!page_zip_codec_available(codec) || page_zip_level_value(word) == 0) {
+    codec = PAGE_ZIP_CODEC_ZLIB;
+  }
+  page_zip_codec_n_compress[codec].fetch_add(1, std::memory_order_relaxed);
 }
 
 int page_zip_deflate(z_stream *strm, int flush) {

@@ -51,10 +51,16 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include "btr0types.h"
 #include "data0type.h"
+#include "dict0dict.h"
 #include "dict0mem.h"
+#include "dict0zip_opt.h"
+#include "dict0zip_stat.h"
 #include "page0page.h"
 #include "page0types.h"
+#include "page0zip.h"
 #include "rem0rec.h"
+#include "srv0mon.h"
+#include "srv0srv.h"
 
 /** Margin on the predicted compressed size of the records, in 1/256: a
 shorter prefix has less history to match against and compresses a little
@@ -65,6 +71,46 @@ void page_zip_fit_measure(page_zip_fit_t *fit, void *stream) {
   /* zlib: written + pending + trailer; ISA-L: the whole stream, which it
   deflated into its workspace (page0zip_codec.h). 0 if not known. */
   fit->needed = page_zip_deflate_needed(static_cast<z_streamp>(stream));
+}
+
+void page_zip_fit_count(const page_zip_des_t *page_zip, const page_t *page,
+                        dict_index_t *index, uint64_t usecs) {
+#ifndef UNIV_HOTBACKUP
+  const std::chrono::microseconds time{usecs};
+
+  MONITOR_INC(MONITOR_PAGE_COMPRESS);
+  page_zip_codec_count(dict_index_zip_level(index, page));
+
+  page_zip_stat_t &zip_stat = page_zip_stat[page_zip->ssize - 1];
+  zip_stat.compressed++;
+  zip_stat.compressed_ok++;
+  zip_stat.compress_time += time;
+
+  dict_zip_stat_add(index, DICT_ZIP_STAT_COMPRESS_OPS, 1);
+  dict_zip_stat_add(index, DICT_ZIP_STAT_COMPRESS_OK, 1);
+  dict_zip_stat_add(index, DICT_ZIP_STAT_COMPRESS_USECS, usecs);
+
+  if (srv_cmp_per_index_enabled) {
+    const index_id_t ind_id(index->space, index->id);
+    mutex_enter(&page_zip_stat_per_index_mutex);
+    auto &s = page_zip_stat_per_index[ind_id];
+    if (!s.dropped) {
+      s.compressed++;
+      s.compressed_ok++;
+      s.compress_time += time;
+    }
+    mutex_exit(&page_zip_stat_per_index_mutex);
+  }
+
+  if (page_is_leaf(page)) {
+    dict_index_zip_success(index);
+  }
+#else
+  (void)page_zip;
+  (void)page;
+  (void)index;
+  (void)usecs;
+#endif /* !UNIV_HOTBACKUP */
 }
 
 void page_zip_fit_scan(page_t *page, const dict_index_t *index, size_t n,
@@ -106,8 +152,16 @@ size_t page_zip_fit_cut(const ulint *u, const ulint *t, size_t k_tried,
   const ulint avail = page - std::min(page, fit.reserve);
 
   if (needed <= fixed || u[k_tried] == 0) {
-    /* Nothing measured: halve, as upstream's split does. */
-    return k_tried / 2;
+    /* Nothing measured (the compression stopped before the records were
+    all seen, typically because the dense directory and the uncompressed
+    columns alone did not fit): halve, as upstream's split does, but no
+    higher than the uncompressed parts allow. Page_zip_fit_search goes on
+    from here if it compresses. */
+    size_t k = k_tried / 2;
+    while (k > 1 && fixed + t[k] > avail) {
+      --k;
+    }
+    return std::max<size_t>(k, 1);
   }
 
   /* Compressed bytes per byte of records, measured on the failed attempt,
@@ -145,6 +199,7 @@ size_t Page_zip_fit_search::next(const ulint *u, const ulint *t,
   if (m_trial < PAGE_ZIP_FIT_MAX_TRIALS) {
     /* Guided by the failure of m_k records (the guided phase ends at the
     first success). */
+    m_measured = fit.needed > fit.hdr + 4 && u[m_k] != 0;
     m_k = page_zip_fit_cut(u, t, m_k, fit, zip_size, true);
   } else if (m_bad - m_good <= 1) {
     /* The last trial failed just above the best: compress the best
@@ -162,6 +217,12 @@ bool Page_zip_fit_search::done(bool ok) {
 
   if (ok) {
     m_good = m_k;
+    if (guided && !m_measured) {
+      /* A guess without a measurement (page_zip_fit_cut() halved) says
+      nothing about how many more records fit: bisect upwards. */
+      m_trial = PAGE_ZIP_FIT_MAX_TRIALS;
+      return m_bad - m_good <= 1;
+    }
     return guided || m_bad - m_good <= 1;
   }
 
