@@ -35,11 +35,15 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include <algorithm>
 #include <atomic>
+#include <thread>
 
+#include "current_thd.h"
+#include "debug_sync.h"
 #include "dict0mem.h"
 #include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
 #include "page0zip.h"
+#include "sync0rw.h"
 
 ulong dict_zip_log_reorg_threshold_pct = 0;
 ulong dict_zip_log_reserve_pct_max = 25;
@@ -67,6 +71,21 @@ ulint dict_index_zip_log_reserve(const dict_index_t *index, ulint zip_size) {
   return std::min(r, dict_index_zip_log_reserve_max(index, zip_size));
 }
 
+namespace {
+
+/** Whether this thread holds the latch of an index in X or SX mode, as
+the MODIFY_TREE pass of an insert does (the MODIFY_LEAF pass does not).
+@param[in]  index  index
+@return true if so */
+bool zip_log_tree_latched(const dict_index_t *index) {
+  const rw_lock_t *lock = &index->lock;
+  return rw_lock_get_writer(lock) != RW_LOCK_NOT_LOCKED &&
+         lock->writer_thread.load(std::memory_order_relaxed) ==
+             std::this_thread::get_id();
+}
+
+}  // namespace
+
 bool dict_index_zip_log_admits(dict_index_t *index,
                                const page_zip_des_t *page_zip,
                                ulint rec_size) {
@@ -81,7 +100,10 @@ bool dict_index_zip_log_admits(dict_index_t *index,
       page_zip_available(page_zip, index->is_clustered(), rec_size + r, true)) {
     return true;
   }
-  dict_zip_stat_add(index, DICT_ZIP_STAT_LOG_RESERVE_REFUSALS, 1);
+  if (zip_log_tree_latched(index)) {
+    /* The MODIFY_TREE pass, which splits: the refusal counts once. */
+    dict_zip_stat_add(index, DICT_ZIP_STAT_LOG_RESERVE_REFUSALS, 1);
+  }
   return false;
 }
 
@@ -122,12 +144,19 @@ void dict_index_zip_log_update(dict_index_t *index,
   }
   zip_log_reserve_info_t &z = index->zip_log;
 
-  /* Exactly one thread sees each round end. */
-  if (z.n_updates.fetch_add(1, std::memory_order_relaxed) + 1 !=
-      ZIP_PAD_ROUND_LEN) {
+  /* Exactly one thread sees each round end: the one whose increment
+  reaches a multiple of the round length. The counter is never reset (a
+  check for == ZIP_PAD_ROUND_LEN followed by a subtraction missed the round
+  for ever when other updates landed in between), and it wraps at 2^32,
+  which ZIP_PAD_ROUND_LEN divides. */
+  static_assert((uint64_t{1} << 32) % ZIP_PAD_ROUND_LEN == 0);
+  const uint32_t n = z.n_updates.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (n % ZIP_PAD_ROUND_LEN != 0) {
     return;
   }
-  z.n_updates.fetch_sub(ZIP_PAD_ROUND_LEN, std::memory_order_relaxed);
+  /* Updates of other threads may land here, before the round's events are
+  taken: a debug test (compress.log_reserve_round) holds a thread here. */
+  DEBUG_SYNC_C("zip_log_round_end");
   const uint32_t events = z.n_log_full.exchange(0, std::memory_order_relaxed);
   const bool inserted = (events & DICT_ZIP_LOG_INSERTED) != 0;
   const ulint full = events & ~DICT_ZIP_LOG_INSERTED;

@@ -94,7 +94,11 @@ by the current maximum. Lock-free.
 ulint dict_index_zip_log_reserve(const dict_index_t *index, ulint zip_size);
 
 /** Whether an ordinary insert of a record into a leaf page leaves the
-reserve free; counts a refusal when it does not. Lock-free.
+reserve free; counts a refusal when it does not. An insert is tried in
+the MODIFY_LEAF pass, then, refused, in the MODIFY_TREE pass that splits
+(row0ins.cc): a refusal counts in that pass only (the thread holds the
+index latch X or SX), so that LOG_RESERVE_REFUSALS counts inserts, not
+attempts. Lock-free.
 @param[in,out]  index  index of the page (notes that its round saw an
                        insert)
 @param[in]  page_zip  the compressed page
