@@ -118,13 +118,13 @@ SELECT g.TABLE_SCHEMA, g.TABLE_NAME, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
        g.TARGET_KEY_BLOCK_SIZE, g.PARTITIONS, g.PHYSICAL_BYTES,
        g.MIN_SPACE_SAVINGS, g.MAX_SPACE_SAVINGS, g.EXPECTED_SPACE_SAVINGS,
        g.MIN_CLOSENESS, g.SOURCE, g.COMPUTED_AT,
-       table_action(g.VERDICTS, g.VERDICT) AS SELECTIVE_VERDICT,
-       alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
-                       table_action(g.VERDICTS, g.VERDICT),
+       compression_advisor.table_action(g.VERDICTS, g.VERDICT) AS SELECTIVE_VERDICT,
+       compression_advisor.alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
+                       compression_advisor.table_action(g.VERDICTS, g.VERDICT),
                        g.TARGET_KEY_BLOCK_SIZE, TRUE) AS SELECTIVE_STATEMENT,
        g.ALL_ACTION,
-       alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME, g.ALL_ACTION,
-                       target_key_block_size(), TRUE) AS ALL_STATEMENT
+       compression_advisor.alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME, g.ALL_ACTION,
+                       compression_advisor.target_key_block_size(), TRUE) AS ALL_STATEMENT
 FROM (
   SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
          TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
@@ -135,7 +135,9 @@ FROM (
          SUM(PHYSICAL_BYTES) AS PHYSICAL_BYTES,
          MIN(SPACE_SAVINGS) AS MIN_SPACE_SAVINGS,
          MAX(SPACE_SAVINGS) AS MAX_SPACE_SAVINGS,
-         MAX(EXPECTED_SPACE_SAVINGS) AS EXPECTED_SPACE_SAVINGS,
+         MAX(GREATEST(0, 100 * (1 - TARGET_KEY_BLOCK_SIZE * 1024 /
+                                    LOGICAL_PAGE_SIZE)))
+           AS EXPECTED_SPACE_SAVINGS,
          MIN(CLOSENESS) AS MIN_CLOSENESS,
          MIN(SPACE_SAVINGS_SOURCE) AS SOURCE,
          MIN(SPACE_SAVINGS_COMPUTED_AT) AS COMPUTED_AT,
@@ -144,12 +146,12 @@ FROM (
          CASE
            WHEN MAX(KEY_BLOCK_SIZE) = 0 AND MAX(ROW_FORMAT) = 'Redundant'
              THEN 'REDUNDANT_ROW_FORMAT'
-           WHEN MIN(KEY_BLOCK_SIZE) = target_key_block_size()
-                AND MAX(KEY_BLOCK_SIZE) = target_key_block_size()
+           WHEN MIN(KEY_BLOCK_SIZE) = compression_advisor.target_key_block_size()
+                AND MAX(KEY_BLOCK_SIZE) = compression_advisor.target_key_block_size()
              THEN 'KEEP_COMPRESSED'
            ELSE 'COMPRESS' END AS ALL_ACTION
   FROM information_schema.COMPRESSION_STATS
-  WHERE NOT is_system_schema(TABLE_SCHEMA)
+  WHERE NOT compression_advisor.is_system_schema(TABLE_SCHEMA)
   GROUP BY 1, 2) g;
 
 -- The ALTER TABLE statements SELECTIVE asks for at the session's target
