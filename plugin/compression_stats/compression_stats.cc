@@ -194,6 +194,36 @@ MYSQL_SYSVAR_ULONG(estimate_sample_pages,
                    "trial-compresses when no sample size is given",
                    nullptr, nullptr, 128, 1, 1UL << 30, 0);
 
+/** SHOW STATUS: the estimates in memory and the lines of their journal
+(cs_store.h: the journal is compacted when it holds twice the estimates of
+its last compaction plus 32 lines). */
+int show_store(MYSQL_THD, SHOW_VAR *var, char *buf, bool lines) {
+  uint64_t journal = 0;
+  uint64_t entries = 0;
+  compression_stats::estimates_store_sizes(&journal, &entries);
+  var->type = SHOW_LONGLONG;
+  var->value = buf;
+  *reinterpret_cast<long long *>(buf) =
+      static_cast<long long>(lines ? journal : entries);
+  return 0;
+}
+
+int show_estimates(MYSQL_THD thd, SHOW_VAR *var, char *buf) {
+  return show_store(thd, var, buf, false);
+}
+
+int show_journal_lines(MYSQL_THD thd, SHOW_VAR *var, char *buf) {
+  return show_store(thd, var, buf, true);
+}
+
+SHOW_VAR compression_stats_status[] = {
+    {"Compression_stats_estimates", reinterpret_cast<char *>(show_estimates),
+     SHOW_FUNC, SHOW_SCOPE_GLOBAL},
+    {"Compression_stats_estimates_journal_lines",
+     reinterpret_cast<char *>(show_journal_lines), SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {nullptr, nullptr, SHOW_UNDEF, SHOW_SCOPE_UNDEF}};
+
 SYS_VAR *compression_stats_sysvars[] = {
     MYSQL_SYSVAR(delta), MYSQL_SYSVAR(target_key_block_size),
     MYSQL_SYSVAR(estimate_sample_pages), nullptr};
@@ -241,7 +271,7 @@ mysql_declare_plugin(compression_stats){
        dictionary and refreshes them only when this version changes: bump
        both versions whenever a column of either table changes. */
     0x0300,
-    nullptr,
+    compression_stats_status,
     compression_stats_sysvars,
     nullptr,
     0,

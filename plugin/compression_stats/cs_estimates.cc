@@ -26,13 +26,11 @@
   COMPRESSION_STATS_ESTIMATE(), the store of estimates and
   INFORMATION_SCHEMA.COMPRESSION_ESTIMATES.
 
-  The store maps InnoDB table ids to the last estimate. Table ids are never
-  reused and change when a table is rebuilt, so an estimate can never be
-  shown for other data than the data it was computed from: a dropped or
-  rebuilt table simply has no estimate. The store is saved after every
-  estimate to compression_stats_estimates.txt in the data directory
-  (written to a temporary file, synced, then renamed) and loaded when the
-  plugin starts.
+  The store (cs_store.h) maps InnoDB table ids to the last estimate.
+  Table ids are never reused and change when a table is rebuilt, so an
+  estimate can never be shown for other data than the data it was computed
+  from: a dropped or rebuilt table simply has no estimate, and its entry is
+  purged at the store's next compaction.
 */
 
 #ifndef LOG_COMPONENT_TAG
@@ -66,6 +64,7 @@
 #include "mysql/strings/m_ctype.h"
 #include "mysqld_error.h"
 #include "plugin/compression_stats/cs_engine.h"
+#include "plugin/compression_stats/cs_store.h"
 #include "plugin/compression_stats/cs_table.h"
 #include "sql/auth/auth_acls.h"
 #include "sql/auth/auth_common.h"
@@ -94,31 +93,11 @@ double savings_pct(double pages, uint kbs, double uncompressed_pages,
 /** Name of the loadable function. */
 constexpr const char *udf_name = "compression_stats_estimate";
 
-/** File of the store, in the data directory. */
-constexpr const char *store_file = "compression_stats_estimates.txt";
-
-/** First line of the file. */
-constexpr const char *store_header = "# compression_stats estimates v3";
-
 constexpr uint kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
-
-PSI_mutex_key key_store_mutex;
-PSI_mutex_info mutex_info[] = {{&key_store_mutex, "estimates",
-                                PSI_FLAG_SINGLETON, 0, PSI_DOCUMENT_ME}};
-
-PSI_file_key key_file_store;
-PSI_file_info file_info[] = {{&key_file_store, "estimates_file",
-                              PSI_FLAG_SINGLETON, 0, PSI_DOCUMENT_ME}};
 
 PSI_stage_info stage_estimating = {0, "estimating compression savings",
                                    PSI_FLAG_STAGE_PROGRESS, PSI_DOCUMENT_ME};
 PSI_stage_info *stages[] = {&stage_estimating};
-
-/** Protects store. */
-mysql_mutex_t store_mutex;
-
-/** The estimates by table id. */
-std::map<uint64_t, Estimate> *store = nullptr;
 
 /** Whether the function is registered. */
 bool udf_registered = false;
@@ -167,135 +146,6 @@ class Store_use {
  private:
   const bool m_entered;
 };
-
-std::string store_path() {
-  std::string dir(mysql_real_data_home);
-  if (!dir.empty() && dir.back() != FN_LIBCHAR) {
-    dir += FN_LIBCHAR;
-  }
-  return dir + store_file;
-}
-
-/** One line of the file. */
-std::string store_line(uint64_t id, const Estimate &m) {
-  const innodb_zip_estimate_t &e = m.e;
-  std::ostringstream o;
-  o << id << ' ' << static_cast<long long>(m.computed_at) << ' '
-    << e.logical_page_size << ' ' << e.physical_page_size << ' '
-    << e.is_compressed << ' ' << e.level << ' ' << e.full_scan << ' '
-    << e.n_indexes << ' ' << e.used_pages << ' ' << e.leaf_pages << ' '
-    << e.sampled_pages << ' ' << e.sampled_records << ' ' << e.data_bytes
-    << ' ' << e.uncompressed_pages;
-  o.precision(17);
-  for (const auto &s : e.sizes) {
-    o << ' ' << s.key_block_size << ' ' << s.pages << ' ' << s.failure_pct;
-  }
-  o << ' ' << e.extern_records << ' ' << e.full_pages;
-  for (const auto p : e.inserted_pages) {
-    o << ' ' << p;
-  }
-  o << ' ' << e.extern_bytes << ' ' << e.extern_pages << ' ' << e.codec;
-  return o.str();
-}
-
-/** Parse one line. @return false if it is malformed */
-bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
-  std::istringstream in(line);
-  long long t = 0;
-  innodb_zip_estimate_t &e = m->e;
-  memset(&e, 0, sizeof e);
-  in >> *id >> t >> e.logical_page_size >> e.physical_page_size >>
-      e.is_compressed >> e.level >> e.full_scan >> e.n_indexes >>
-      e.used_pages >> e.leaf_pages >> e.sampled_pages >> e.sampled_records >>
-      e.data_bytes >> e.uncompressed_pages;
-  for (auto &s : e.sizes) {
-    in >> s.key_block_size >> s.pages >> s.failure_pct;
-  }
-  in >> e.extern_records >> e.full_pages;
-  for (auto &p : e.inserted_pages) {
-    in >> p;
-  }
-  in >> e.extern_bytes >> e.extern_pages;
-  const bool ok = !in.fail() && e.logical_page_size != 0;
-  /* Lines written before the codec existed end here: their trials were
-  zlib's (codec 0). */
-  if (!(in >> e.codec) || e.codec >= INNODB_ZIP_N_CODECS) {
-    e.codec = 0;
-  }
-  e.size = sizeof e;
-  m->computed_at = static_cast<time_t>(t);
-  return ok;
-}
-
-/** Load the file. Missing file: no estimates yet. */
-void store_load() {
-  const std::string path = store_path();
-  const File fd =
-      mysql_file_open(key_file_store, path.c_str(), O_RDONLY, MYF(0));
-  if (fd < 0) {
-    return;
-  }
-  std::string text;
-  char buf[8192];
-  size_t n;
-  while ((n = mysql_file_read(fd, reinterpret_cast<uchar *>(buf), sizeof buf,
-                              MYF(0))) != 0 &&
-         n != MY_FILE_ERROR) {
-    text.append(buf, n);
-  }
-  mysql_file_close(fd, MYF(0));
-  std::istringstream in(text);
-  std::string line;
-  if (n == MY_FILE_ERROR || !std::getline(in, line) || line != store_header) {
-    LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_STORE_UNKNOWN_FORMAT,
-                 store_file);
-    return;
-  }
-  size_t bad = 0;
-  while (std::getline(in, line)) {
-    uint64_t id;
-    Estimate m;
-    if (store_parse(line, &id, &m)) {
-      (*store)[id] = m;
-    } else {
-      bad++;
-    }
-  }
-  if (bad > 0) {
-    LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_STORE_MALFORMED, bad,
-                 store_file);
-  }
-}
-
-/** Save the store: temporary file, fsync, rename, through the server's
-instrumented file API. Caller holds the mutex.
-@return true on error */
-bool store_save() {
-  const std::string path = store_path();
-  const std::string tmp = path + ".tmp";
-  std::string text(store_header);
-  text += '\n';
-  for (const auto &kv : *store) {
-    text += store_line(kv.first, kv.second);
-    text += '\n';
-  }
-  const File fd = mysql_file_create(key_file_store, tmp.c_str(), 0640,
-                                    O_WRONLY | O_TRUNC, MYF(0));
-  if (fd < 0) {
-    return true;
-  }
-  bool err = mysql_file_write(fd, pointer_cast<const uchar *>(text.data()),
-                              text.size(), MYF(MY_NABP)) != 0;
-  err = err || mysql_file_sync(fd, MYF(0)) != 0;
-  err = mysql_file_close(fd, MYF(0)) != 0 || err;
-  if (err ||
-      mysql_file_rename(key_file_store, tmp.c_str(), path.c_str(), MYF(0)) !=
-          0) {
-    mysql_file_delete(key_file_store, tmp.c_str(), MYF(0));
-    return true;
-  }
-  return false;
-}
 
 /** One table or partition to estimate. */
 struct Target {
@@ -556,11 +406,11 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   uint64_t leaf = 0;
   uint32_t logical = 0;
   const uint target_kbs = target_kbs_of(thd);
-  bool saved;
-  mysql_mutex_lock(&store_mutex);
+  std::vector<std::pair<uint64_t, Estimate>> entries;
+  entries.reserve(targets.size());
   for (size_t i = 0; i < targets.size(); i++) {
     const innodb_zip_estimate_t &e = results[i].e;
-    (*store)[targets[i].id] = results[i];
+    entries.emplace_back(targets[i].id, results[i]);
     double p;
     if (compressed_pages(e, target_kbs, false, &p)) {
       pages += p;
@@ -570,8 +420,7 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
     leaf += e.leaf_pages;
     logical = e.logical_page_size;
   }
-  saved = !store_save();
-  mysql_mutex_unlock(&store_mutex);
+  const bool saved = store_put(thd, entries);
   if (!saved) {
     push_warning_printf(thd, Sql_condition::SL_WARNING,
                         ER_COMPRESSION_STATS_NOT_SAVED,
@@ -816,23 +665,20 @@ bool estimate_get(uint64_t table_id, Estimate *out) {
     /* COMPRESSION_STATS, which keeps the estimates, is not installed. */
     return false;
   }
-  mysql_mutex_lock(&store_mutex);
-  const auto it = store->find(table_id);
-  const bool found = it != store->end();
-  if (found) {
-    *out = it->second;
+  return store_find(table_id, out);
+}
+
+void estimates_store_sizes(uint64_t *journal_lines, uint64_t *entries) {
+  *journal_lines = *entries = 0;
+  const Store_use use;
+  if (use.entered()) {
+    store_sizes(journal_lines, entries);
   }
-  mysql_mutex_unlock(&store_mutex);
-  return found;
 }
 
 bool estimates_init() {
-  mysql_mutex_register("compression_stats", mutex_info, 1);
-  mysql_file_register("compression_stats", file_info, 1);
   mysql_stage_register("compression_stats", stages, 1);
-  mysql_mutex_init(key_store_mutex, &store_mutex, MY_MUTEX_INIT_FAST);
-  store = new std::map<uint64_t, Estimate>();
-  store_load();
+  store_open();
   store_users.store(0);
   if (udf_registration(true)) {
     LogPluginErr(WARNING_LEVEL, ER_COMPRESSION_STATS_UDF_REGISTER_FAILED,
@@ -880,9 +726,7 @@ void estimates_deinit() {
   while ((store_users.load() & ~store_closed) != 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  delete store;
-  store = nullptr;
-  mysql_mutex_destroy(&store_mutex);
+  store_close();
 }
 
 int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {

@@ -75,6 +75,10 @@ int estimates_check_uninstall();
 store under way and free it. */
 void estimates_deinit();
 
+/** The estimates in memory and the lines of their journal, 0 and 0 while
+the store is closed (cs_store.h). */
+void estimates_store_sizes(uint64_t *journal_lines, uint64_t *entries);
+
 /** Look up the stored estimate of a table or partition.
 @return true if there is one */
 bool estimate_get(uint64_t table_id, Estimate *out);
