@@ -187,6 +187,12 @@ MYSQL_THDVAR_UINT(target_key_block_size, PLUGIN_VAR_RQCMDARG,
                   "innodb_page_size",
                   check_target_kbs, nullptr, 8, 1, 16, 0);
 
+MYSQL_SYSVAR_ULONG(estimate_max_running,
+                   compression_stats::sysvar_max_running, PLUGIN_VAR_RQCMDARG,
+                   "COMPRESSION_STATS_ESTIMATE() calls that may run at once; "
+                   "the others wait until one ends",
+                   nullptr, nullptr, 2, 1, 64, 0);
+
 MYSQL_SYSVAR_ULONG(estimate_sample_pages,
                    compression_stats::sysvar_sample_pages,
                    PLUGIN_VAR_RQCMDARG,
@@ -226,7 +232,8 @@ SHOW_VAR compression_stats_status[] = {
 
 SYS_VAR *compression_stats_sysvars[] = {
     MYSQL_SYSVAR(delta), MYSQL_SYSVAR(target_key_block_size),
-    MYSQL_SYSVAR(estimate_sample_pages), nullptr};
+    MYSQL_SYSVAR(estimate_sample_pages), MYSQL_SYSVAR(estimate_max_running),
+    nullptr};
 
 /** Check functions run only for SET: check the values the server was
 started with (my.cnf, the command line) the same way, and replace a value
@@ -250,6 +257,7 @@ void validate_startup_values() {
 namespace compression_stats {
 
 ulong sysvar_sample_pages = 128;
+ulong sysvar_max_running = 2;
 
 double delta_of(THD *thd) { return THDVAR(thd, delta); }
 
@@ -270,7 +278,7 @@ mysql_declare_plugin(compression_stats){
     /* The server keeps the columns of a plugin's I_S table in the data
        dictionary and refreshes them only when this version changes: bump
        both versions whenever a column of either table changes. */
-    0x0300,
+    0x0301,
     compression_stats_status,
     compression_stats_sysvars,
     nullptr,
@@ -286,7 +294,7 @@ mysql_declare_plugin(compression_stats){
         compression_estimates_init,
         nullptr,
         nullptr,
-        0x0300,
+        0x0301,
         nullptr,
         nullptr,
         nullptr,

@@ -40,7 +40,10 @@
 #include "plugin/compression_stats/cs_estimates.h"
 
 #include <mysql/components/services/registry.h>
+#include <mysql/components/services/udf_metadata.h>
 #include <mysql/components/services/udf_registration.h>
+#include <mysql/psi/mysql_cond.h>
+#include <mysql/psi/mysql_memory.h>
 #include <mysql/plugin.h>
 #include <mysql/psi/mysql_file.h>
 #include <mysql/psi/mysql_mutex.h>
@@ -97,7 +100,95 @@ constexpr uint kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
 
 PSI_stage_info stage_estimating = {0, "estimating compression savings",
                                    PSI_FLAG_STAGE_PROGRESS, PSI_DOCUMENT_ME};
-PSI_stage_info *stages[] = {&stage_estimating};
+PSI_stage_info stage_waiting = {0, "waiting for an estimate to end", 0,
+                                PSI_DOCUMENT_ME};
+PSI_stage_info *stages[] = {&stage_estimating, &stage_waiting};
+
+PSI_memory_key key_memory_result;
+PSI_memory_info memory_info[] = {{&key_memory_result, "estimate_result", 0,
+                                  0, "The answer of COMPRESSION_STATS_ESTIMATE()."}};
+
+PSI_mutex_key key_slot_mutex;
+PSI_mutex_info slot_mutex_info[] = {
+    {&key_slot_mutex, "estimate_slots", PSI_FLAG_SINGLETON, 0,
+     PSI_DOCUMENT_ME}};
+PSI_cond_key key_slot_cond;
+PSI_cond_info slot_cond_info[] = {
+    {&key_slot_cond, "estimate_slots", PSI_FLAG_SINGLETON, 0,
+     PSI_DOCUMENT_ME}};
+
+/** Estimates running; protected by slot_mutex. */
+ulong slots_used = 0;
+mysql_mutex_t slot_mutex;
+mysql_cond_t slot_cond;
+
+/** One of the compression_stats_estimate_max_running estimates that may
+run at once, for the lifetime of the object: the others wait in the stage
+"waiting for an estimate to end" (KILL QUERY ends the wait with
+ER_QUERY_INTERRUPTED). Each estimate holds scratch pages of the buffer pool
+and a bounded sample of record sizes (page0zip_est.cc), so this bounds the
+estimator's memory on the server. */
+class Estimate_slot {
+ public:
+  explicit Estimate_slot(THD *thd) {
+    mysql_mutex_lock(&slot_mutex);
+    if (slots_used >= sysvar_max_running) {
+      PSI_stage_info old_stage;
+      thd->ENTER_COND(&slot_cond, &slot_mutex, &stage_waiting, &old_stage);
+      while (slots_used >= sysvar_max_running && !thd_killed(thd)) {
+        struct timespec abstime;
+        set_timespec(&abstime, 1);
+        mysql_cond_timedwait(&slot_cond, &slot_mutex, &abstime);
+      }
+      m_have = !thd_killed(thd);
+      if (m_have) {
+        slots_used++;
+      }
+      mysql_mutex_unlock(&slot_mutex);
+      thd->EXIT_COND(&old_stage);
+      return;
+    }
+    slots_used++;
+    m_have = true;
+    mysql_mutex_unlock(&slot_mutex);
+  }
+  ~Estimate_slot() {
+    if (m_have) {
+      mysql_mutex_lock(&slot_mutex);
+      slots_used--;
+      mysql_cond_signal(&slot_cond);
+      mysql_mutex_unlock(&slot_mutex);
+    }
+  }
+  Estimate_slot(const Estimate_slot &) = delete;
+  Estimate_slot &operator=(const Estimate_slot &) = delete;
+  /** Whether the slot was obtained (false: the query was killed). */
+  bool have() const { return m_have; }
+
+ private:
+  bool m_have{false};
+};
+
+/** Declare the character set of the function's name arguments and answer
+(utf8mb3, the character set of identifiers): the server converts the
+arguments from the client's character set, so that a latin1 client names a
+table café as a utf8mb4 client does. */
+void declare_charsets(UDF_INIT *initid, UDF_ARGS *args) {
+  SERVICE_TYPE(registry) *r = mysql_plugin_registry_acquire();
+  if (r == nullptr) {
+    return;
+  }
+  my_h_service h = nullptr;
+  if (!r->acquire("mysql_udf_metadata", &h) && h != nullptr) {
+    auto *svc = reinterpret_cast<SERVICE_TYPE(mysql_udf_metadata) *>(h);
+    char cs[] = "utf8mb3";
+    svc->argument_set(args, "charset", 0, cs);
+    svc->argument_set(args, "charset", 1, cs);
+    svc->result_set(initid, "charset", cs);
+    r->release(h);
+  }
+  mysql_plugin_registry_release(r);
+}
 
 /** Whether the function is registered. */
 bool udf_registered = false;
@@ -289,15 +380,17 @@ bool udf_init(UDF_INIT *initid, UDF_ARGS *args, char *message) {
   initid->maybe_null = true;
   initid->const_item = false;
   initid->max_length = result_len;
-  initid->ptr = new (std::nothrow) char[result_len];
+  initid->ptr =
+      static_cast<char *>(my_malloc(key_memory_result, result_len, MYF(0)));
   if (initid->ptr == nullptr) {
     snprintf(message, MYSQL_ERRMSG_SIZE, "out of memory");
     return true;
   }
+  declare_charsets(initid, args);
   return false;
 }
 
-void udf_deinit(UDF_INIT *initid) { delete[] initid->ptr; }
+void udf_deinit(UDF_INIT *initid) { my_free(initid->ptr); }
 
 /** COMPRESSION_STATS_ESTIMATE(schema, table [, sample_pages | 'FULL']) */
 char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *length,
@@ -365,6 +458,11 @@ char *udf_estimate(UDF_INIT *initid, UDF_ARGS *args, char *, unsigned long *leng
   }
   std::vector<Target> targets;
   if (resolve(thd, db, tbl, &targets)) {
+    return nullptr;
+  }
+  const Estimate_slot slot(thd);
+  if (!slot.have()) {
+    my_error(ER_QUERY_INTERRUPTED, MYF(0));
     return nullptr;
   }
 
@@ -677,7 +775,13 @@ void estimates_store_sizes(uint64_t *journal_lines, uint64_t *entries) {
 }
 
 bool estimates_init() {
-  mysql_stage_register("compression_stats", stages, 1);
+  mysql_stage_register("compression_stats", stages, 2);
+  mysql_memory_register("compression_stats", memory_info, 1);
+  mysql_mutex_register("compression_stats", slot_mutex_info, 1);
+  mysql_cond_register("compression_stats", slot_cond_info, 1);
+  mysql_mutex_init(key_slot_mutex, &slot_mutex, MY_MUTEX_INIT_FAST);
+  mysql_cond_init(key_slot_cond, &slot_cond);
+  slots_used = 0;
   store_open();
   store_users.store(0);
   if (udf_registration(true)) {
@@ -727,6 +831,8 @@ void estimates_deinit() {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   store_close();
+  mysql_cond_destroy(&slot_cond);
+  mysql_mutex_destroy(&slot_mutex);
 }
 
 int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {

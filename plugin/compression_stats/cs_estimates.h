@@ -46,6 +46,7 @@ namespace compression_stats {
 
 /** System variables (compression_stats.cc). */
 extern ulong sysvar_sample_pages;
+extern ulong sysvar_max_running;
 
 /** compression_stats_delta of a session (its global value for nullptr). */
 double delta_of(THD *thd);

@@ -144,11 +144,37 @@ constexpr ulint PAGE_ZIP_EST_LOB_PREFIX = 2 * lob::Z_CHUNK_SIZE;
 the rest is extrapolated from the steady state. */
 constexpr uint64_t PAGE_ZIP_EST_MAX_BUILDS = 1 << 20;
 
+/** A vector whose memory performance_schema counts
+(memory/innodb/page0zip_est). */
+template <typename T>
+using page_zip_est_vector_t = std::vector<T, ut::allocator<T>>;
+
+/** A new, empty page_zip_est_vector_t. */
+template <typename T>
+page_zip_est_vector_t<T> page_zip_est_vector() {
+  return page_zip_est_vector_t<T>(ut::allocator<T>(UT_NEW_THIS_FILE_PSI_KEY()));
+}
+
+/** Trials of one index the loader model keeps at most. A full scan (or a
+sample that large) trial-compresses every page it reads and counts every
+page in the sums, but keeps the record sizes of a uniform sample of this
+many trials (reservoir sampling) for the model: bounded memory, 2 bytes per
+record of a trial, so at most 2.5 MB per index (the narrowest records,
+1,250 in a 16 KB page) and 0.2 MB for 200-byte rows, whatever the size of
+the table. (It kept every trial: a quarter of the leaf bytes of narrow
+rows.) */
+constexpr size_t PAGE_ZIP_EST_MAX_UNITS = 1024;
+
+/* page_zip_est_unit_t::cum holds bytes of one uncompressed page, and the
+estimator runs only where pages can be compressed (page_zip_est_table()). */
+static_assert(UNIV_ZIP_SIZE_MAX <= UINT16_MAX);
+
 /** One trial: the records of a run of leaf pages as they fill one
 uncompressed page. */
 struct page_zip_est_unit_t {
-  /** cum[c]: bytes of the first c records with their page directory. */
-  std::vector<uint32_t> cum;
+  /** cum[c]: bytes of the first c records with their page directory
+  (at most innodb_page_size, which is 16 KB at most for compression). */
+  page_zip_est_vector_t<uint16_t> cum{page_zip_est_vector<uint16_t>()};
   /** Per size: the most leading records that compress into it with the
   free space of the bulk loader (innodb_compression_bulk_free_pct). */
   uint32_t fit[INNODB_ZIP_EST_N_SIZES];
@@ -190,8 +216,42 @@ struct page_zip_est_index_t {
   /** Whether a trial starts at every leaf page: a full scan, or an index
   with no more leaf pages than the sample. */
   bool full;
-  /** The trials. */
-  std::vector<page_zip_est_unit_t> units;
+  /** Trials made (start pages read). */
+  uint64_t started{0};
+  /** Sums over all trials made, of what each unit also holds: bytes of the
+  off-page columns, their uncompressed and compressed BLOB pages. */
+  double sum_lob_bytes{0};
+  double sum_lob_pages{0};
+  double sum_lob_zip[INNODB_ZIP_EST_N_SIZES]{};
+  /** A uniform sample of at most PAGE_ZIP_EST_MAX_UNITS of the trials,
+  for the loader model. */
+  page_zip_est_vector_t<page_zip_est_unit_t> units{
+      page_zip_est_vector<page_zip_est_unit_t>()};
+  /** State of the reservoir sampling. */
+  uint64_t rng{0x9E3779B97F4A7C15ULL};
+
+  /** Add a trial: count it in the sums, keep it in the sample with
+  probability PAGE_ZIP_EST_MAX_UNITS / started (Algorithm R). */
+  void add(page_zip_est_unit_t &&unit) {
+    started++;
+    sum_lob_bytes += unit.lob_bytes;
+    sum_lob_pages += unit.lob_pages;
+    for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
+      sum_lob_zip[k] += unit.lob_zip[k];
+    }
+    if (units.size() < PAGE_ZIP_EST_MAX_UNITS) {
+      units.push_back(std::move(unit));
+      return;
+    }
+    /* xorshift64: the same tables give the same estimates. */
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    const uint64_t j = rng % started;
+    if (j < PAGE_ZIP_EST_MAX_UNITS) {
+      units[j] = std::move(unit);
+    }
+  }
 };
 
 /** Scratch blocks of the buffer pool, released at the end of the scope. */
@@ -298,7 +358,7 @@ null, not being written or freed).
 @param[in,out]  lobs     the columns, appended to */
 void page_zip_est_rec_lobs(const dict_index_t *index, const rec_t *rec,
                            const ulint *offsets,
-                           std::vector<page_zip_est_lob_t> &lobs) {
+                           page_zip_est_vector_t<page_zip_est_lob_t> &lobs) {
   for (ulint i = 0; i < rec_offs_n_fields(offsets); i++) {
     if (!rec_offs_nth_extern(index, offsets, i)) {
       continue;
@@ -370,7 +430,7 @@ void page_zip_est_zlob_entries(ulint zip_size, ulint *n_index, ulint *n_frag) {
                       stream up to lob::Z_CHUNK_SIZE, else one per chunk
 @param[in]  zip_size  compressed page size
 @return pages */
-double page_zip_est_zlob_pages(ulint len, const std::vector<double> &zchunks,
+double page_zip_est_zlob_pages(ulint len, const page_zip_est_vector_t<double> &zchunks,
                                ulint zip_size) {
   if (lob::ref_t::use_single_z_stream(len)) {
     /* zInserter::write_into_single_page(): one stream, in whole pages
@@ -439,7 +499,7 @@ compressed table (or for a prefix of it).
 @return bytes of the streams */
 ulint page_zip_est_lob_deflate(const byte *data, ulint len, bool chunked,
                                ulint level, Page_zip_est_scratch &s,
-                               byte *out, std::vector<double> &zchunks) {
+                               byte *out, page_zip_est_vector_t<double> &zchunks) {
   ulint total = 0;
   ulint off = 0;
   do {
@@ -481,7 +541,7 @@ longer ones, take the ratio of those.
 @param[in,out]  s       scratch blocks
 @param[in,out]  unit    the trial: its lob_ members are set */
 void page_zip_est_lob(dict_index_t *index,
-                      const std::vector<page_zip_est_lob_t> &fields,
+                      const page_zip_est_vector_t<page_zip_est_lob_t> &fields,
                       ulint level, Page_zip_est_scratch &s,
                       page_zip_est_unit_t &unit) {
   if (fields.empty()) {
@@ -492,8 +552,10 @@ void page_zip_est_lob(dict_index_t *index,
   byte *buf = s.lob_buf();
   byte *out = buf + PAGE_ZIP_EST_LOB_PREFIX;
   /* Per field: the streams of the chunks read, and the ratio of them. */
-  std::vector<std::vector<double>> zread(fields.size());
-  std::vector<double> field_ratio(fields.size(), -1);
+  auto zread = page_zip_est_vector<page_zip_est_vector_t<double>>();
+  zread.resize(fields.size(), page_zip_est_vector<double>());
+  auto field_ratio = page_zip_est_vector<double>();
+  field_ratio.assign(fields.size(), -1);
   double read = 0;
   double zbytes = 0;
   const ulint step = (fields.size() + PAGE_ZIP_EST_LOB_FIELDS - 1) /
@@ -520,7 +582,7 @@ void page_zip_est_lob(dict_index_t *index,
   /* None could be read (being purged): stored as they are. */
   const double ratio = read > 0 ? zbytes / read : 1.0;
 
-  std::vector<double> zchunks;
+  auto zchunks = page_zip_est_vector<double>();
   for (ulint j = 0; j < fields.size(); j++) {
     const ulint len = fields[j].len;
     const double r = field_ratio[j] >= 0 ? field_ratio[j] : ratio;
@@ -566,7 +628,7 @@ void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
   const page_t *page = buf_block_get_frame(start);
 
   /* Only a clustered index has off-page columns. */
-  std::vector<page_zip_est_lob_t> lobs;
+  auto lobs = page_zip_est_vector<page_zip_est_lob_t>();
   const bool with_lobs = index->is_clustered();
 
   mem_heap_empty(s.m_heap);
@@ -602,7 +664,7 @@ void page_zip_est_collect(dict_index_t *index, buf_block_t *start,
       cur = ins;
       bytes += size;
       unit.cum.push_back(
-          static_cast<uint32_t>(bytes + page_dir_calc_reserved_space(n)));
+          static_cast<uint16_t>(bytes + page_dir_calc_reserved_space(n)));
     }
 
     if (n_pages == 1) {
@@ -688,7 +750,8 @@ ulint page_zip_est_search(dict_index_t *index, Page_zip_est_scratch &s,
     return std::max(lo, hi);
   }
   /* lo fits, hi does not. */
-  while (hi - lo > 1 && unit.cum[hi] - unit.cum[lo] > PAGE_ZIP_EST_PRECISION) {
+  while (hi - lo > 1 &&
+         ulint{unit.cum[hi]} - unit.cum[lo] > PAGE_ZIP_EST_PRECISION) {
     const ulint mid = lo + (hi - lo) / 2;
     if (page_zip_est_fits(index, s, mid, n_all, zip_size, level, reserve)) {
       lo = mid;
@@ -743,8 +806,9 @@ void page_zip_est_fit_sizes(dict_index_t *index, Page_zip_est_scratch &s,
 @return number of leading records, at least 2 (or all there are), as the
 loader keeps at least two records in a page */
 ulint page_zip_est_recs_upto(const page_zip_est_unit_t &unit, ulint limit) {
-  const auto it = std::upper_bound(unit.cum.begin(), unit.cum.end(),
-                                   static_cast<uint32_t>(limit));
+  const auto it = std::upper_bound(
+      unit.cum.begin(), unit.cum.end(),
+      static_cast<uint16_t>(std::min<ulint>(limit, UINT16_MAX)));
   const ulint n = static_cast<ulint>(it - unit.cum.begin()) - 1;
   return std::max(n, std::min<ulint>(2, unit.cum.size() - 1));
 }
@@ -866,10 +930,10 @@ double page_zip_est_model(const page_zip_est_index_t &idx, ulint k,
     if (idx.tight || build == PAGE_ZIP_EST_INSERTED) {
       /* Btree_load::page_split_tight(): the page keeps what fits with the
       free space (one record at least), the rest goes on to the next page,
-      which this model starts afresh; failed trials do not count in the
-      padding, the final compression does. */
+      which this model starts afresh; the trials (the attempt on the full
+      page included) do not count in the padding, the final compression
+      does (page_zip_fit_count()). */
       done += u.cum[std::max<ulint>(fit, 1)];
-      account(false);
       account(true);
       pages += 1;
       continue;
@@ -1084,7 +1148,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   const bool tight = btr_load_zip_split == BTR_LOAD_ZIP_SPLIT_TIGHT;
   const ulint free_pct = btr_load_zip_free_pct;
 
-  std::vector<page_zip_est_index_t> indexes;
+  auto indexes = page_zip_est_vector<page_zip_est_index_t>();
   ulint other_pages = 0;
   ulint level = 0;
 
@@ -1231,7 +1295,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
         mtr_commit(&mtr);
         sampled_recs += unit.cum.size() - 1;
         page_zip_est_fit_sizes(index, scratch, level, idx.free_pct, unit);
-        idx.units.push_back(std::move(unit));
+        idx.add(std::move(unit));
       } else {
         mtr_commit(&mtr);
         next = FIL_NULL;
@@ -1269,7 +1333,7 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   for (const auto &idx : indexes) {
     leaf_pages += idx.leaf_pages;
     used_pages += idx.used_pages;
-    sampled_pages += idx.units.size();
+    sampled_pages += idx.started;
     if (idx.units.empty()) {
       continue;
     }
@@ -1277,24 +1341,19 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     page in a full scan; else the average start page times the pages. */
     const double bytes =
         idx.full ? static_cast<double>(idx.start_bytes)
-                  : static_cast<double>(idx.start_bytes) / idx.units.size() *
+                  : static_cast<double>(idx.start_bytes) / idx.started *
                         idx.leaf_pages;
     data_bytes += bytes;
     known_used += idx.used_pages;
     /* Off-page columns: as the bytes of records, the start pages' times the
     leaf pages. */
     const double per_start =
-        idx.full ? 1.0
-                 : static_cast<double>(idx.leaf_pages) / idx.units.size();
-    double lob_bytes = 0;
-    double lob_pages = 0;
+        idx.full ? 1.0 : static_cast<double>(idx.leaf_pages) / idx.started;
+    const double lob_bytes = idx.sum_lob_bytes * per_start;
+    const double lob_pages = idx.sum_lob_pages * per_start;
     double lob_zip[INNODB_ZIP_EST_N_SIZES] = {};
-    for (const auto &u : idx.units) {
-      lob_bytes += u.lob_bytes * per_start;
-      lob_pages += u.lob_pages * per_start;
-      for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
-        lob_zip[k] += u.lob_zip[k] * per_start;
-      }
+    for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
+      lob_zip[k] = idx.sum_lob_zip[k] * per_start;
     }
     extern_bytes += lob_bytes;
     extern_pages += idx.lob_pages;
