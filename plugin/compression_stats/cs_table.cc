@@ -365,11 +365,12 @@ const char *log_hint(const innodb_zip_table_stats_t &s, uint64_t *kbs,
       100 * r.log_update <= t * r.updates || r.log_update <= failures) {
     return nullptr;
   }
-  /* Do inserts fill pages? A page split makes a page that inserts fill;
-  the reserve keeps room only in such pages. Fewer than one split per 10
-  log-full recompressions: the recompressed pages are the ones a load
-  filled, which only free space given at a rebuild can reach. */
-  if (10 * s.primary.zip_splits < r.log_update &&
+  /* Do inserts fill the pages? The reserve keeps room only in pages that
+  inserts fill: inserts that found the log full (recompressions on insert)
+  and page splits (new pages) show them. Fewer than one of either per 100
+  log-full recompressions on update: the recompressed pages are the ones a
+  load filled, which only free space given at a rebuild can reach. */
+  if (100 * (r.log_insert + s.primary.zip_splits) < r.log_update &&
       s.primary_avg_record_size != 0 && s.physical_page_size != 0) {
     /* Room for the updates a page takes between two recompressions to
     grow from U0 (measured: updates / log-full recompressions) to U1 =
