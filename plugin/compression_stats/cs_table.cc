@@ -143,25 +143,25 @@ ST_FIELD_INFO table_fields[] = {
     CS_U64("PHYSICAL_BYTES", MY_I_S_MAYBE_NULL),
     CS_STR("ALLOCATED_PAGES_SOURCE", 10, MY_I_S_MAYBE_NULL),
     CS_DOUBLE("EXPECTED_SPACE_SAVINGS"),
-    CS_U64("COMPRESS_OPS", 0),
-    CS_U64("COMPRESS_OPS_OK", 0),
-    CS_U64("COMPRESS_USECS", 0),
-    CS_U64("UNCOMPRESS_OPS", 0),
-    CS_U64("UNCOMPRESS_USECS", 0),
-    CS_U64("COMPRESS_OPS_PRIMARY", 0),
-    CS_U64("COMPRESS_OPS_OK_PRIMARY", 0),
-    CS_U64("COMPRESS_USECS_PRIMARY", 0),
-    CS_U64("UNCOMPRESS_OPS_PRIMARY", 0),
-    CS_U64("UNCOMPRESS_USECS_PRIMARY", 0),
-    CS_U64("ZIP_SPLITS", 0),
-    CS_U64("ZIP_REORGS", 0),
+    CS_U64("COMPRESS_OPS", MY_I_S_MAYBE_NULL),
+    CS_U64("COMPRESS_OPS_OK", MY_I_S_MAYBE_NULL),
+    CS_U64("COMPRESS_USECS", MY_I_S_MAYBE_NULL),
+    CS_U64("UNCOMPRESS_OPS", MY_I_S_MAYBE_NULL),
+    CS_U64("UNCOMPRESS_USECS", MY_I_S_MAYBE_NULL),
+    CS_U64("COMPRESS_OPS_PRIMARY", MY_I_S_MAYBE_NULL),
+    CS_U64("COMPRESS_OPS_OK_PRIMARY", MY_I_S_MAYBE_NULL),
+    CS_U64("COMPRESS_USECS_PRIMARY", MY_I_S_MAYBE_NULL),
+    CS_U64("UNCOMPRESS_OPS_PRIMARY", MY_I_S_MAYBE_NULL),
+    CS_U64("UNCOMPRESS_USECS_PRIMARY", MY_I_S_MAYBE_NULL),
+    CS_U64("ZIP_SPLITS", MY_I_S_MAYBE_NULL),
+    CS_U64("ZIP_REORGS", MY_I_S_MAYBE_NULL),
     CS_U64("ZIP_REORGS_LOG_FULL", MY_I_S_MAYBE_NULL),
     CS_U64("ZIP_REORGS_COMPRESS_FAILED", MY_I_S_MAYBE_NULL),
     CS_U64("ZIP_REORG_USECS_LOG_FULL", MY_I_S_MAYBE_NULL),
     CS_U64("ZIP_UPDATES", MY_I_S_MAYBE_NULL),
     CS_DOUBLE("UPDATES_PER_LOG_REORG"),
     CS_DOUBLE("COMPRESS_FAILURE_PCT"),
-    CS_U64("COMPRESS_PADDING", 0),
+    CS_U64("COMPRESS_PADDING", MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_COMPRESSION_LEVEL", MY_I_S_MAYBE_NULL),
     CS_STR("EFFECTIVE_COMPRESSION_CODEC", 8, MY_I_S_MAYBE_NULL),
     CS_U64("EFFECTIVE_FAILURE_THRESHOLD_PCT", MY_I_S_MAYBE_NULL),
@@ -725,6 +725,28 @@ bool emit_row(THD *thd, TABLE *t, const dd::Schema &schema,
   store_u64_or_null(f[COL_SUGGESTED_BULK_FREE_PCT], free_pct == 0, free_pct);
 
   store_selective(thd, f, schema, tab, s, table_id);
+
+  if (!may_see_estimates(thd, schema.name().c_str(), tab.name().c_str())) {
+    /* The activity of the table (compressions, failures, splits, updates,
+    the pad, the record size and the hints drawn from them) under the
+    estimate's rule: PROCESS, as INNODB_CMP_PER_TABLE asks, or SELECT on
+    the whole table. Insert by insert, the counters would tell a user with
+    only INSERT or a column grant whether a page compressed. */
+    for (int c : {COL_COMPRESS_OPS, COL_COMPRESS_OPS_OK, COL_COMPRESS_USECS,
+                  COL_UNCOMPRESS_OPS, COL_UNCOMPRESS_USECS,
+                  COL_COMPRESS_OPS_PRIMARY, COL_COMPRESS_OPS_OK_PRIMARY,
+                  COL_COMPRESS_USECS_PRIMARY, COL_UNCOMPRESS_OPS_PRIMARY,
+                  COL_UNCOMPRESS_USECS_PRIMARY, COL_ZIP_SPLITS, COL_ZIP_REORGS,
+                  COL_ZIP_REORGS_LOG_FULL, COL_ZIP_REORGS_COMPRESS_FAILED,
+                  COL_ZIP_REORG_USECS_LOG_FULL, COL_ZIP_UPDATES,
+                  COL_UPDATES_PER_LOG_REORG, COL_COMPRESS_FAILURE_PCT,
+                  COL_COMPRESS_PADDING, COL_COMPRESS_LOG_RESERVE,
+                  COL_AVG_RECORD_SIZE, COL_AVG_RECORD_SIZE_SAMPLED_AT,
+                  COL_PADDING_HINT, COL_PADDING_COLUMN_BYTES,
+                  COL_SUGGESTED_KEY_BLOCK_SIZE, COL_SUGGESTED_BULK_FREE_PCT}) {
+      f[c]->set_null();
+    }
+  }
 
   return schema_table_store_record(thd, t);
 }
