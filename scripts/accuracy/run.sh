@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Accuracy of the savings estimator (README.md, "Estimator accuracy").
-# For every data set (lib.sh load_set: spec, words, text, docs, random) it loads
+# For every data set (lib.sh load_set: spec, words, text, docs, random, small) it loads
 # the tables into the local server (scripts/server.sh) and, for every table
 # of more than 1 MB as it was loaded (not rebuilt first: a DBA compares the
 # table as it is now with what it becomes):
@@ -15,7 +15,7 @@
 # Pages are pages in use by the indexes, BLOB pages included. Output: Markdown on stdout,
 # $OUT/accuracy.csv (one row per table and size).
 # Usage: scripts/accuracy/run.sh [warehouses (1)] [sample_pages (128)]
-#   COMPRESS_ACCURACY_SETS   data sets (default "spec words text docs random")
+#   COMPRESS_ACCURACY_SETS   data sets (default "spec words text docs random small")
 #   COMPRESS_ACCURACY_SIZES  KEY_BLOCK_SIZEs (default "16 8 4 2 1")
 #   COMPRESS_ACCURACY_MIN_MB tables at least this big (default 1)
 #   COMPRESS_ACCURACY_RELOAD=0 reuse loaded schemas
@@ -25,7 +25,7 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 W="${1:-1}"
 SAMPLE="${2:-128}"
 OUT="${COMPRESS_ACCURACY_OUT:-$COMPRESS_CACHE_DIR/accuracy}"
-SETS="${COMPRESS_ACCURACY_SETS:-spec words text docs random}"
+SETS="${COMPRESS_ACCURACY_SETS:-spec words text docs random small}"
 SIZES="${COMPRESS_ACCURACY_SIZES:-16 8 4 2 1}"
 MIN_PAGES=$(( ${COMPRESS_ACCURACY_MIN_MB:-1} * 64 ))
 mkdir -p "$OUT"
