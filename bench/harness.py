@@ -3,6 +3,7 @@
 
 Usage (through bench/run.sh, which installs sysbench and matplotlib first):
   bench/run.sh paper|tuning|overhead|hotpath|sizes|all [--quick] [--out DIR] [--reps N]
+  bench/run.sh paper|tuning|wiki --codecs zlib,isal  (both codecs side by side)
 
 Each experiment starts its own mysqld (the build's, or a variant) on a data
 directory under $COMPRESS_CACHE_DIR/bench with its own configuration, loads
@@ -362,7 +363,8 @@ DATA_CHOICES = ("spec", "dbt2", "aged")
 # order, so with 2 or more the inserts of a table go to several places.
 LOAD_THREADS = 2
 # --codec: the page codec of every server of the run (None: the default);
-# --codecs: tuning runs each compressed configuration with each of these.
+# --codecs: tuning, paper and wiki run each compressed configuration with
+# each of these (codec_names()).
 CODEC = None
 CODECS = []
 
@@ -384,6 +386,38 @@ class Layout:
         self.note = note
         self.rebuild_free_pct = rebuild_free_pct
         self.saved = None
+
+
+def codec_names(name, compressed):
+    """--codecs zlib,isal: the (name, codec) pairs a configuration runs as,
+    a compressed one once per codec, side by side ("A8@zlib", "A8@isal"),
+    an uncompressed one, or any without --codecs, once as itself (codec
+    None: the run's, --codec, else the server's default)."""
+    if not (CODECS and compressed):
+        return [(name, None)]
+    return [("%s@%s" % (name, k), k) for k in CODECS]
+
+
+def codec_layouts(layouts):
+    """codec_names() of table layouts: each variant a Layout of its own,
+    loaded with its codec (the experiment runs it with codec_opts())."""
+    return [lay if k is None else
+            Layout(n, lay.table_options, lay.padding, lay.note,
+                   lay.rebuild_free_pct, codec=k)
+            for lay in layouts
+            for n, k in codec_names(lay.name, lay.table_options)]
+
+
+def codec_opts(opts, codec):
+    """Server options with innodb_compression_codec = codec (if not None):
+    the tables have no codec of their own, they follow the variable."""
+    return dict(opts, innodb_compression_codec=codec) if codec else opts
+
+
+def codec_field(codec):
+    """The codec column of a result row under --codecs ("" for an
+    uncompressed configuration); without --codecs, none."""
+    return {"codec": codec or ""} if CODECS else {}
 
 
 def layout_dir(layout, warehouses):
@@ -425,9 +459,7 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
     if os.path.exists(meta):
         os.remove(meta)
     copy_datadir(base_datadir(), saved)
-    if layout.codec:
-        load_opts = dict(load_opts, innodb_compression_codec=layout.codec)
-    srv = Server(saved, load_opts)
+    srv = Server(saved, codec_opts(load_opts, layout.codec))
     srv.start()
     try:
         srv.sql("CREATE DATABASE %s" % DB)
@@ -780,6 +812,8 @@ def exp_paper(args, out):
             note="SELECTIVE at %d KB: %s" % (k, ", ".join(chosen[k]) or "none")))
     report["chosen"] = chosen
     report["estimates"] = est
+    # --codecs: every compressed layout once per codec ("A8@isal").
+    layouts = codec_layouts(layouts)
     for lay in layouts[1:]:
         loads[lay.name] = load("paper", lay, W, load_opts, reuse=not fresh)
     # The paper's own method: T_ss measured by loading the database both
@@ -787,10 +821,13 @@ def exp_paper(args, out):
     # measured above CP_ss counts as close, as in the plugin's verdict
     # (cs_estimates.cc, delta_close()): it only gets there because its
     # uncompressed copy's pages are less full than its compressed ones.
+    # --codecs: measured with the first codec, so that every codec runs
+    # the same tables.
     measured = {}
     for k in kbss:
         cp = 100.0 * (1 - k / 16)
-        n_sz, a_sz = loads["N"][1], loads["A%d" % k][1]
+        n_sz = loads["N"][1]
+        a_sz = loads[codec_names("A%d" % k, True)[0][0]][1]
         measured[k] = sorted(
             t for t in TABLES if n_sz.get(t) and
             0.9 * cp <= 100 * (1 - a_sz[t] / n_sz[t]))
@@ -801,19 +838,25 @@ def exp_paper(args, out):
                          ";".join("%s:%s" % (t, COMPRESSED % k) for t in measured[k]),
                          note="SELECTIVE on measured SS at %d KB: %s" % (
                              k, ", ".join(measured[k]) or "none"))
-            layouts.append(lay)
-            loads[lay.name] = load("paper", lay, W, load_opts, reuse=not fresh)
+            for l in codec_layouts([lay]):
+                layouts.append(l)
+                loads[l.name] = load("paper", l, W, load_opts, reuse=not fresh)
     report["chosen_measured"] = measured
+    if CODECS:
+        report["codecs"] = CODECS
 
     # --only: run N and these layouts (the others are loaded, or reused, for
-    # the sizes and the measured rule).
+    # the sizes and the measured rule); under --codecs, "S8m" runs it with
+    # every codec, "S8m@isal" with that one.
     if args.only:
         wanted = set(args.only.split(",")) | {"N"}
-        unknown = wanted - {l.name for l in layouts}
+        unknown = wanted - {n for l in layouts
+                            for n in (l.name, l.name.split("@")[0])}
         if unknown:
             die("--only: no layout %s in this run (layouts: %s)" % (
                 ", ".join(sorted(unknown)), ", ".join(l.name for l in layouts)))
-        run_layouts = [l for l in layouts if l.name in wanted]
+        run_layouts = [l for l in layouts if l.name in wanted or
+                       l.name.split("@")[0] in wanted]
     else:
         run_layouts = layouts
     report["layouts_run"] = [l.name for l in run_layouts]
@@ -823,22 +866,32 @@ def exp_paper(args, out):
         for mix in mixes:
             for lay in run_layouts:
                 log("paper rep %d %s %s" % (rep + 1, mix, lay.name))
-                res, _ = measured_run("paper", lay, W, run_opts, mix, threads,
-                                      warm, secs,
+                res, _ = measured_run("paper", lay, W,
+                                      codec_opts(run_opts, lay.codec), mix,
+                                      threads, warm, secs,
                                       check=(rep == reps - 1 and mix == "standard"))
-                res.update({"layout": lay.name, "mix": mix, "rep": rep + 1})
+                res.update({"layout": lay.name, **codec_field(lay.codec),
+                            "mix": mix, "rep": rep + 1})
                 runs.append(res)
                 log("  tpmC %.0f tpm %.0f" % (res["tpmC"], res["tpm"]))
     write_csv(os.path.join(out, "runs.csv"), runs)
 
-    # Table 4: sizes, loaded and by ALTER TABLE of the N copy.
-    alter, _, css = alter_sizes(layouts[0], kbss, load_opts)
-    size_rows, size_md = size_report(loads, est, alter, css, kbss)
+    # Table 4: sizes, loaded and by ALTER TABLE of the N copy; --codecs: one
+    # table per codec, its loads and its ALTERs.
+    size_rows, size_md = [], []
+    for k in CODECS or [None]:
+        alter, _, css = alter_sizes(layouts[0], kbss, codec_opts(load_opts, k))
+        k_rows, k_md = size_report({n.split("@")[0]: v
+                                    for n, v in loads.items()
+                                    if n.partition("@")[2] in ("", k)},
+                                   est, alter, css, kbss)
+        size_rows += [dict(r, **codec_field(k)) for r in k_rows]
+        size_md += (["Codec %s:" % k, ""] if k else []) + [k_md, ""]
     write_csv(os.path.join(out, "sizes.csv"), size_rows)
     total = {}
     for lay in layouts:
         total[lay.name] = sum(loads[lay.name][1].values())
-    load_rows = [{"layout": l.name, "note": l.note,
+    load_rows = [{"layout": l.name, **codec_field(l.codec), "note": l.note,
                   "load_s": loads[l.name][0], "MB": total[l.name] / 2**20,
                   "SS_total": 100 * (1 - total[l.name] / total["N"])}
                  for l in layouts]
@@ -852,9 +905,13 @@ def exp_paper(args, out):
           "%d s warm-up + %d s measured per run, %d repetition(s), "
           "configurations interleaved." % (
               time.strftime("%Y-%m-%d"), DATA, W, threads, bp_run, warm, secs,
-              reps),
+              reps) + (
+              " Every compressed layout once per codec (--codecs %s: "
+              "\"A8@%s\"), side by side; SELECTIVE on measured SS by the "
+              "sizes of %s." % (",".join(CODECS), CODECS[-1], CODECS[0])
+              if CODECS else ""),
           "", "## Space savings per table (the paper's Table 4)", ""]
-    md += [size_md, ""]
+    md += size_md
     md += ["## Loading", "",
            md_table(["layout", "tables compressed", "load s", "MB",
                      "total SS %", "load time vs N"],
@@ -871,7 +928,9 @@ def exp_paper(args, out):
         for lay in run_layouts:
             rs = by[lay.name]
             metric = [r["tpmC"] if mix == "standard" else r["tpm"] for r in rs]
-            a_name = "A" + lay.name[1:].rstrip("m") if lay.name != "N" else None
+            base, at, codec = lay.name.partition("@")
+            a_name = ("A" + base[1:].rstrip("m") + at + codec
+                      if lay.name != "N" else None)
             vs_a = "-"
             if lay.name.startswith("S") and a_name in by:
                 a_m = [r["tpmC"] if mix == "standard" else r["tpm"] for r in by[a_name]]
@@ -935,22 +994,12 @@ def opts_for(tables, kbs=8, level=None, threshold=None):
 def codec_variants(configs):
     """--codecs zlib,isal: every compressed configuration once per codec,
     side by side in each repetition ("l1@isal"), each loaded and run with
-    its codec; "none" once."""
-    if not CODECS:
-        return configs
-    res = []
-    for c in configs:
-        name, lay, extra, desc = c
-        if not lay.table_options:
-            res.append(c)
-            continue
-        for k in CODECS:
-            l2 = Layout(lay.name + "@" + k, lay.table_options, lay.padding,
-                        lay.note, lay.rebuild_free_pct, codec=k)
-            res.append((name + "@" + k, l2,
-                        dict(extra, innodb_compression_codec=k),
-                        desc + " [%s]" % k))
-    return res
+    its codec; "none" once (codec_layouts())."""
+    return [(name, lay, extra, desc) if l2 is lay else
+            (name + "@" + l2.codec, l2, codec_opts(extra, l2.codec),
+             desc + " [%s]" % l2.codec)
+            for name, lay, extra, desc in configs
+            for l2 in codec_layouts([lay])]
 
 
 def exp_tuning(args, out):
@@ -1449,16 +1498,19 @@ def wiki_corpus(size_mb):
     return path, man
 
 
-def wiki_load(layout, opts, tsv, man, load_opts, keep):
-    """Loads the corpus into table wiki.wiki of a fresh data directory;
-    returns (seconds, bytes of DATA_LENGTH + INDEX_LENGTH, .ibd bytes,
-    compression counters, the data directory)."""
+def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None):
+    """Loads the corpus into table wiki.wiki of a fresh data directory (with
+    codec, the layout's under --codecs, else the run's); returns (seconds,
+    bytes of DATA_LENGTH + INDEX_LENGTH, .ibd bytes, compression counters,
+    the data directory)."""
+    k = codec or CODEC
     name = "wiki-%s-%s" % (layout, hashlib.sha1(
-        (man["sha256"] + opts + ("|codec %s" % CODEC if CODEC and opts
+        (man["sha256"] + opts + ("|codec %s" % k if k and opts
                                  else "")).encode()).hexdigest()[:10])
     saved = os.path.join(BENCH, "data", name)
     copy_datadir(base_datadir(), saved)
-    o = dict(load_opts, **{"secure-file-priv": os.path.dirname(tsv)})
+    o = dict(codec_opts(load_opts, codec),
+             **{"secure-file-priv": os.path.dirname(tsv)})
     srv = Server(saved, o)
     srv.start()
     try:
@@ -1553,14 +1605,15 @@ class ReadThrottle:
 
 
 def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
-                    read_iops=0):
+                    read_iops=0, codec=None):
     """Random point reads over a growing id range on one server: for each
     range, warm up, then measure. Returns rows of the curve. read_iops > 0
-    runs the server on a disk throttled to that many reads per second."""
+    runs the server on a disk throttled to that many reads per second;
+    codec: the layout's (--codecs)."""
     live = os.path.join(BENCH, "live-datadir")
     copy_datadir(datadir, live)
-    srv = Server(live, {"innodb_buffer_pool_size": bp,
-                        "innodb_buffer_pool_chunk_size": bp})
+    srv = Server(live, codec_opts({"innodb_buffer_pool_size": bp,
+                                   "innodb_buffer_pool_chunk_size": bp}, codec))
     srv.start()
     throttle = None
     if read_iops:
@@ -1590,7 +1643,8 @@ def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
                 die("no events/s in pointread output:\n" + r.stdout[-2000:])
             d = lambda k: int(b.get(k, 0)) - int(a.get(k, 0))
             reads = float(m.group(1))
-            rows.append({"layout": layout, "read_iops": read_iops,
+            rows.append({"layout": layout, **codec_field(codec),
+                         "read_iops": read_iops,
                          "range_frac": frac, "range_ids": rng,
                          "reads_per_s": reads,
                          "page_reads_per_read": round(
@@ -1615,15 +1669,21 @@ def exp_wiki(args, out):
     warm, secs = (3, 4) if quick else (12, 15)
     tsv, man = wiki_corpus(size_mb)
     load_opts = {"innodb_buffer_pool_size": bp_load}
+    # --codecs: every compressed layout once per codec ("8K@isal").
+    layouts = [(n, opts, k) for lay, opts in WIKI_LAYOUTS
+               for n, k in codec_names(lay, opts)]
+    codec_of = {n: k for n, _, k in layouts}
     # 1. Bulk-load footprint: every layout, interleaved per repetition.
     loads, kept = [], {}
     for rep in range(reps):
-        for lay, opts in WIKI_LAYOUTS:
-            keep = lay in ("N", "8K") and rep == reps - 1
-            s, size, ibd, cs, d = wiki_load(lay, opts, tsv, man, load_opts, keep)
+        for lay, opts, codec in layouts:
+            keep = lay.split("@")[0] in ("N", "8K") and rep == reps - 1
+            s, size, ibd, cs, d = wiki_load(lay, opts, tsv, man, load_opts,
+                                            keep, codec)
             if keep:
                 kept[lay] = (d, size)
-            loads.append({"rep": rep, "layout": lay, "load_s": round(s, 1),
+            loads.append({"rep": rep, "layout": lay, **codec_field(codec),
+                          "load_s": round(s, 1),
                           "size_mb": round(size / 2**20, 1),
                           "ibd_mb": round(ibd / 2**20, 1),
                           "compress_ops": cs[0], "compress_ok": cs[1],
@@ -1633,7 +1693,7 @@ def exp_wiki(args, out):
     n_size = statistics.median(r["size_mb"] for r in loads if r["layout"] == "N")
     n_secs = [r["load_s"] for r in loads if r["layout"] == "N"]
     load_rows = []
-    for lay, _ in WIKI_LAYOUTS:
+    for lay, _, _ in layouts:
         rs = [r for r in loads if r["layout"] == lay]
         size = statistics.median(r["size_mb"] for r in rs)
         load_rows.append([lay, "%.1f" % size, "%.1f" % statistics.median(
@@ -1644,9 +1704,9 @@ def exp_wiki(args, out):
     # pool to the whole table (multiples of the buffer pool in uncompressed
     # data): on this machine's disk, and on the same disk throttled to
     # --read-iops reads per second (a slow disk, as in the published
-    # measurement).
+    # measurement). --codecs: 8K once per codec.
     u_mb = kept["N"][1] / 2**20
-    c_mb = kept["8K"][1] / 2**20
+    c_mbs = {lay: size / 2**20 for lay, (_, size) in kept.items() if lay != "N"}
     mults = ([0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6] if quick else
              [0.5, 1, 1.25, 1.5, 2, 3, 6])
     points = sorted({min(1.0, round(m * bp_read_mb / u_mb, 3)) for m in mults})
@@ -1660,35 +1720,39 @@ def exp_wiki(args, out):
                 "throttled disk is not measured")
     curve = []
     for d in disks:
-        for lay in ("N", "8K"):
+        for lay in ["N"] + list(c_mbs):
             curve += wiki_read_curve(lay, kept[lay][0], points,
                                      "%dM" % bp_read_mb, threads, warm, secs,
-                                     read_iops=d)
+                                     read_iops=d, codec=codec_of[lay])
     write_csv(os.path.join(out, "read_curve.csv"), curve)
-    curve_plot(os.path.join(out, "read_curve.png"), curve, u_mb, c_mb,
+    curve_plot(os.path.join(out, "read_curve.png"), curve, u_mb, c_mbs,
                bp_read_mb, disks)
     curve_tables = []
     for d in disks:
-        cr = []
-        for frac in points:
-            nr = next(r for r in curve if r["layout"] == "N" and
-                      r["range_frac"] == frac and r["read_iops"] == d)
-            cz = next(r for r in curve if r["layout"] == "8K" and
-                      r["range_frac"] == frac and r["read_iops"] == d)
-            zone = ("both fit" if frac * u_mb <= bp_read_mb else
-                    "only compressed fits" if frac * c_mb <= bp_read_mb else
-                    "neither fits")
-            cr.append(["%.0f" % (frac * u_mb), "%.0f" % (frac * c_mb), zone,
-                       "%.0f" % nr["reads_per_s"], "%.0f" % cz["reads_per_s"],
-                       "%.2fx" % (cz["reads_per_s"] / max(nr["reads_per_s"], 1)),
-                       nr["page_reads_per_read"], cz["page_reads_per_read"]])
-        curve_tables += [
-            "Disk: %s." % ("this machine's, unthrottled" if d == 0 else
-                           "the same, throttled to %d page reads per second "
-                           "(blkio cgroup of the server)" % d), "",
-            md_table(["range MB (N)", "range MB (8K)", "zone", "N reads/s",
-                      "8K reads/s", "8K vs N", "N page reads/read",
-                      "8K page reads/read"], cr), ""]
+        for c, c_mb in c_mbs.items():
+            cr = []
+            for frac in points:
+                nr = next(r for r in curve if r["layout"] == "N" and
+                          r["range_frac"] == frac and r["read_iops"] == d)
+                cz = next(r for r in curve if r["layout"] == c and
+                          r["range_frac"] == frac and r["read_iops"] == d)
+                zone = ("both fit" if frac * u_mb <= bp_read_mb else
+                        "only compressed fits" if frac * c_mb <= bp_read_mb
+                        else "neither fits")
+                cr.append(["%.0f" % (frac * u_mb), "%.0f" % (frac * c_mb),
+                           zone, "%.0f" % nr["reads_per_s"],
+                           "%.0f" % cz["reads_per_s"],
+                           "%.2fx" % (cz["reads_per_s"] /
+                                      max(nr["reads_per_s"], 1)),
+                           nr["page_reads_per_read"], cz["page_reads_per_read"]])
+            curve_tables += [
+                "Disk: %s." % ("this machine's, unthrottled" if d == 0 else
+                               "the same, throttled to %d page reads per "
+                               "second (blkio cgroup of the server)" % d), "",
+                md_table(["range MB (N)", "range MB (%s)" % c, "zone",
+                          "N reads/s", "%s reads/s" % c, "%s vs N" % c,
+                          "N page reads/read", "%s page reads/read" % c],
+                         cr), ""]
     md = ["# wiki: bulk-load footprint and read curve of a natural-text table", "",
           "Measured %s on this build. Corpus: %s rows, %.0f MB of article "
           "text (bench/wiki/make_corpus.py, sha256 %s...). Load: LOAD DATA "
@@ -1709,7 +1773,8 @@ def exp_wiki(args, out):
         fh.write("\n".join(md) + "\n")
 
 
-def curve_plot(path, curve, u_mb, c_mb, bp_mb, disks=(0,)):
+def curve_plot(path, curve, u_mb, c_mbs, bp_mb, disks=(0,)):
+    """c_mbs: {compressed layout ("8K", or "8K@isal" under --codecs): MB}."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -1720,15 +1785,19 @@ def curve_plot(path, curve, u_mb, c_mb, bp_mb, disks=(0,)):
     fig, axes = plt.subplots(1, len(disks), figsize=(7 * len(disks), 4),
                              squeeze=False)
     for ax, d in zip(axes[0], disks):
-        for lay, label in (("N", "uncompressed"), ("8K", "compressed 8 KB")):
+        for lay, label in [("N", "uncompressed")] + [
+                (c, "compressed 8 KB" + (" (%s)" % c.partition("@")[2]
+                                         if "@" in c else ""))
+                for c in c_mbs]:
             rs = [r for r in curve if r["layout"] == lay and r["read_iops"] == d]
             ax.plot([r["range_frac"] * u_mb for r in rs],
                     [r["reads_per_s"] for r in rs], marker="o", label=label)
         ax.axvline(bp_mb, color="grey", ls="--")
-        ax.axvline(bp_mb * u_mb / c_mb, color="grey", ls=":")
         ax.text(bp_mb, ax.get_ylim()[1] * 0.95, " pool = range (N)", fontsize=8)
-        ax.text(bp_mb * u_mb / c_mb, ax.get_ylim()[1] * 0.85,
-                " pool = range (8K)", fontsize=8)
+        for i, (c, c_mb) in enumerate(c_mbs.items()):
+            ax.axvline(bp_mb * u_mb / c_mb, color="grey", ls=":")
+            ax.text(bp_mb * u_mb / c_mb, ax.get_ylim()[1] * (0.85 - 0.1 * i),
+                    " pool = range (%s)" % c, fontsize=8)
         ax.set_xlabel("key range, MB of uncompressed data")
         ax.set_ylabel("point reads/s")
         ax.set_title("Buffer pool %d MB, %s" % (
@@ -2198,9 +2267,10 @@ def main():
                     help="innodb_compression_codec of every server of the "
                     "run, loads included (loaded copies are kept per codec)")
     ap.add_argument("--codecs",
-                    help="tuning: run every compressed configuration once "
-                    "per codec of this comma-separated list (zlib,isal), "
-                    "side by side in each repetition")
+                    help="tuning, paper, wiki: run every compressed "
+                    "configuration (layout) once per codec of this "
+                    "comma-separated list (zlib,isal), side by side in each "
+                    "repetition (\"A8@isal\"; CSVs get a codec column)")
     ap.add_argument("--load-threads", type=int, default=2,
                     help="sessions loading the warehouses in parallel "
                     "(default 2)")
@@ -2208,6 +2278,8 @@ def main():
     global DATA, LOAD_THREADS, CODEC, CODECS
     CODEC = args.codec
     CODECS = [c for c in (args.codecs or "").split(",") if c]
+    if set(CODECS) - {"zlib", "isal"}:
+        ap.error("--codecs: a comma-separated list of zlib and isal")
     DATA = args.data
     LOAD_THREADS = args.load_threads
     if not os.path.exists(os.path.join(BIN, "mysqld")):

@@ -2,6 +2,8 @@
 # Runs a benchmark experiment against the patched server (see BENCHMARKS.md).
 # Usage: bench/run.sh paper|tuning|overhead|hotpath|sizes|all [--quick] [--out DIR]
 #                     [--reps N] [--warehouses N] [--no-callgrind] [--only CONFIGS]
+#        bench/run.sh paper|tuning|wiki --codecs zlib,isal [...]  (each compressed
+#                     layout once per codec, side by side: "A8@isal")
 # Needs the build of scripts/build.sh (README's first command does it);
 # installs sysbench, valgrind and matplotlib from Debian if missing.
 set -euo pipefail
