@@ -1760,7 +1760,10 @@ def exp_wiki(args, out):
           "left; MB is DATA_LENGTH + INDEX_LENGTH after ANALYZE TABLE; %d "
           "repetition(s)." % (time.strftime("%Y-%m-%d"), man["rows"],
                               int(man["body_bytes"]) / 2**20,
-                              man["sha256"][:12], bp_load, reps), "",
+                              man["sha256"][:12], bp_load, reps) + (
+              " Every compressed layout once per codec (--codecs %s: "
+              "\"8K@%s\"), side by side." % (",".join(CODECS), CODECS[-1])
+              if CODECS else ""), "",
           md_table(["layout", "MB", ".ibd MB", "SS %", "load s", "load vs N"],
                    load_rows), "",
           "Read curve: buffer pool %d MB, %d threads of random point reads "
