@@ -1,4 +1,7 @@
--- compression_advisor: the SELECTIVE strategy in SQL, sys-schema style.
+-- compression_advisor: the SELECTIVE strategy in SQL, sys-schema style, and
+-- CHOOSE, which picks per table among ROW_FORMAT=COMPRESSED, page
+-- compression (COMPRESSION='zlib' or 'lz4') and none (view table_choices;
+-- docs/page-compression.md).
 -- Install: mysql < plugin/compression_stats/compression_advisor.sql (needs the
 -- compression_stats plugin: COMPRESSION_STATS, COMPRESSION_ESTIMATES and
 -- COMPRESSION_STATS_ESTIMATE()). Views and procedures run with the
@@ -9,6 +12,8 @@
 --   CALL compression_advisor.plan('shop', 'SELECTIVE', 8, 0.10);
 --   CALL compression_advisor.apply('shop', 'SELECTIVE', 8, 0.10, TRUE, NULL, NULL);  -- dry run
 --   CALL compression_advisor.apply('shop', 'SELECTIVE', 8, 0.10, FALSE, NULL, NULL); -- do it
+--   SELECT * FROM compression_advisor.table_choices;        -- CHOOSE's verdicts
+--   CALL compression_advisor.plan('shop', 'CHOOSE', 8, 0.10);
 --
 -- Schemas: a schema argument is a schema name, matched exactly by the
 -- server's rules for identifiers (case-sensitively unless
@@ -107,6 +112,133 @@ RETURN IF(p_action NOT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD'), NULL,
                    ELSE CONCAT('ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ',
                                'ENGINE_ATTRIBUTE=''''') END,
                  IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')))//
+-- CHOOSE (docs/page-compression.md, "The CHOOSE rule"): its constants.
+-- Least savings worth a conversion, in percent of the table.
+DROP FUNCTION IF EXISTS choose_min_gain//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_min_gain() RETURNS DOUBLE
+DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 10//
+-- Row operations since start-up below which a table's activity is unknown.
+DROP FUNCTION IF EXISTS choose_min_ops//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_min_ops() RETURNS BIGINT
+DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 1000//
+-- Share of writes (inserts, updates, deletes) below which a table is
+-- read-mostly, and from which it is write-heavy, in percent.
+DROP FUNCTION IF EXISTS choose_read_mostly_pct//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_read_mostly_pct() RETURNS DOUBLE
+DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 10//
+DROP FUNCTION IF EXISTS choose_write_heavy_pct//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_write_heavy_pct() RETURNS DOUBLE
+DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 50//
+-- Points by which zlib must beat lz4 to be worth its CPU.
+DROP FUNCTION IF EXISTS choose_zlib_margin//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_zlib_margin() RETURNS DOUBLE
+DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 5//
+
+-- CHOOSE's verdict for a table: 'METHOD: why', METHOD one of
+-- KEY_BLOCK_SIZE=n, PAGE_ZLIB, PAGE_LZ4, NONE (or EMPTY_TABLE, MIXED,
+-- NO_ESTIMATE, REDUNDANT_ROW_FORMAT: no say), from SELECTIVE's verdict at
+-- size p_kbs (whether the table is delta-close), its savings there and
+-- CP_ss, the savings of page compression with zlib and lz4 (NULL where its
+-- file cannot take it, p_page_reason saying why) and its row operations and
+-- writes since start-up (performance_schema). The rule, in order:
+--   1. delta-close at n KB: KEY_BLOCK_SIZE=n (SELECTIVE's choice: its pages
+--      fit, it saves buffer pool too, and writes cost little);
+--   2. read-mostly (writes < choose_read_mostly_pct()) and n KB saves at
+--      least choose_min_gain() and no less than page compression less
+--      choose_zlib_margin(): KEY_BLOCK_SIZE=n (compressed pages are paid
+--      for on writes, and save memory and reads);
+--   3. page compression saves at least choose_min_gain(): PAGE_ZLIB if zlib
+--      saves choose_zlib_margin() points more than lz4 (or lz4 too little)
+--      and the table is not write-heavy, else PAGE_LZ4;
+--   4. otherwise NONE.
+DROP FUNCTION IF EXISTS choose_verdict//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_verdict(
+    p_selective VARCHAR(32), p_kbs INT, p_ss DOUBLE, p_cp DOUBLE,
+    p_zlib DOUBLE, p_lz4 DOUBLE, p_page_reason VARCHAR(200),
+    p_ops BIGINT, p_writes BIGINT) RETURNS VARCHAR(300) CHARSET utf8mb4
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE known BOOLEAN DEFAULT IFNULL(p_ops, 0) >= choose_min_ops();
+  DECLARE wpct DOUBLE DEFAULT IF(known, 100 * IFNULL(p_writes, 0) / p_ops, NULL);
+  DECLARE page DOUBLE DEFAULT GREATEST(IFNULL(p_zlib, -1000), IFNULL(p_lz4, -1000));
+  DECLARE at_kbs VARCHAR(60) DEFAULT CONCAT(ROUND(p_ss), ' % ',
+      IF(p_selective IN ('COMPRESS', 'KEEP_COMPRESSED', 'REBUILD'),
+         'delta-close', 'delta-far'), ' at ', p_kbs, ' KB');
+  DECLARE activity VARCHAR(60) DEFAULT IF(NOT known, 'activity unknown',
+      CONCAT(CASE WHEN wpct < choose_read_mostly_pct() THEN 'read-mostly'
+                  WHEN wpct >= choose_write_heavy_pct() THEN 'write-heavy'
+                  ELSE 'mixed' END, ' (', ROUND(wpct), ' % writes)'));
+  IF p_selective IN ('EMPTY_TABLE', 'MIXED', 'NO_ESTIMATE',
+                     'REDUNDANT_ROW_FORMAT') OR p_ss IS NULL THEN
+    RETURN IF(p_selective IN ('EMPTY_TABLE', 'MIXED', 'REDUNDANT_ROW_FORMAT'),
+              p_selective, 'NO_ESTIMATE');
+  END IF;
+  IF p_selective IN ('COMPRESS', 'KEEP_COMPRESSED', 'REBUILD') THEN
+    RETURN CONCAT('KEY_BLOCK_SIZE=', p_kbs, ': ', at_kbs, ' (CP_ss ',
+                  ROUND(p_cp), ' %), ', activity);
+  END IF;
+  IF known AND wpct < choose_read_mostly_pct() AND p_ss >= choose_min_gain()
+     AND p_ss >= page - choose_zlib_margin() THEN
+    RETURN CONCAT('KEY_BLOCK_SIZE=', p_kbs, ': ', activity, ', ', at_kbs,
+                  ' vs ', IF(page < -100, 'no page compression',
+                             CONCAT(ROUND(page), ' % with page compression')));
+  END IF;
+  IF page >= choose_min_gain() THEN
+    IF p_lz4 IS NULL OR p_lz4 < choose_min_gain() OR
+       (p_zlib - p_lz4 >= choose_zlib_margin() AND
+        NOT (known AND wpct >= choose_write_heavy_pct())) THEN
+      RETURN CONCAT('PAGE_ZLIB: ', activity, ', ', ROUND(p_zlib),
+                    ' % with page compression (lz4 ', ROUND(p_lz4), ' %) vs ',
+                    at_kbs);
+    END IF;
+    RETURN CONCAT('PAGE_LZ4: ', activity, ', ', ROUND(p_lz4),
+                  ' % with page compression (zlib ', ROUND(p_zlib), ' %) vs ',
+                  at_kbs);
+  END IF;
+  RETURN CONCAT('NONE: ', at_kbs, ', ',
+                IF(p_page_reason IS NOT NULL,
+                   CONCAT('no page compression: ', p_page_reason),
+                   CONCAT(ROUND(page), ' % with page compression')));
+END//
+
+-- The ALTER TABLE statement that gives a table CHOOSE's method, undoing
+-- the other mechanism in the same statement; NULL if the table has it
+-- already or the verdict has no say. Page compression adds FORCE: only a
+-- rebuild compresses the pages written before. p_row_format,
+-- p_key_block_size_now and p_compression_now describe the table now.
+DROP FUNCTION IF EXISTS choose_statement//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_statement(
+    p_schema VARCHAR(64) CHARSET utf8mb4, p_table VARCHAR(64) CHARSET utf8mb4,
+    p_method VARCHAR(32), p_selective VARCHAR(32), p_row_format VARCHAR(16),
+    p_key_block_size_now INT, p_compression_now VARCHAR(8), p_online BOOLEAN)
+    RETURNS VARCHAR(400) CHARSET utf8mb4
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE zipped BOOLEAN DEFAULT IFNULL(p_row_format = 'Compressed', FALSE);
+  DECLARE paged BOOLEAN DEFAULT IFNULL(p_compression_now, 'none') <> 'none';
+  DECLARE kbs INT DEFAULT IF(p_method LIKE 'KEY\_BLOCK\_SIZE=%',
+                             CAST(SUBSTRING(p_method, 16) AS UNSIGNED), NULL);
+  DECLARE clause VARCHAR(200);
+  SET clause = CASE
+    WHEN kbs IS NOT NULL THEN
+      IF(zipped AND p_key_block_size_now = kbs AND NOT paged,
+         IF(p_selective = 'REBUILD', 'FORCE', NULL),
+         CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=', kbs,
+                IF(paged, ' COMPRESSION=''None''', '')))
+    WHEN p_method IN ('PAGE_ZLIB', 'PAGE_LZ4') THEN
+      IF(NOT zipped AND p_compression_now = LOWER(SUBSTRING(p_method, 6)), NULL,
+         CONCAT(IF(zipped, 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ENGINE_ATTRIBUTE='''' ', ''),
+                'COMPRESSION=''', LOWER(SUBSTRING(p_method, 6)), ''', FORCE'))
+    WHEN p_method = 'NONE' THEN
+      CASE WHEN zipped THEN 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ENGINE_ATTRIBUTE='''''
+           WHEN paged THEN 'COMPRESSION=''None'', FORCE'
+           ELSE NULL END
+    ELSE NULL END;
+  RETURN IF(clause IS NULL, NULL,
+            CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
+                   REPLACE(p_table, '`', '``'), '` ', clause,
+                   IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')));
+END//
 DELIMITER ;
 
 -- One row per InnoDB table (names grouped byte for byte: `cafe` and `café`
@@ -115,7 +247,7 @@ DELIMITER ;
 -- (computed by the plugin), the action of each strategy and its statement.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_verdicts AS
 SELECT g.TABLE_SCHEMA, g.TABLE_NAME, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
-       g.TARGET_KEY_BLOCK_SIZE, g.PARTITIONS, g.PHYSICAL_BYTES,
+       g.PAGE_COMPRESSION, g.TARGET_KEY_BLOCK_SIZE, g.PARTITIONS, g.PHYSICAL_BYTES,
        g.MIN_SPACE_SAVINGS, g.MAX_SPACE_SAVINGS, g.EXPECTED_SPACE_SAVINGS,
        g.MIN_CLOSENESS, g.SOURCE, g.COMPUTED_AT,
        compression_advisor.table_action(g.VERDICTS, g.VERDICT) AS SELECTIVE_VERDICT,
@@ -130,6 +262,7 @@ FROM (
          TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
          MAX(ROW_FORMAT) AS ROW_FORMAT,
          MAX(KEY_BLOCK_SIZE) AS KEY_BLOCK_SIZE,
+         MAX(PAGE_COMPRESSION) AS PAGE_COMPRESSION,
          MAX(TARGET_KEY_BLOCK_SIZE) AS TARGET_KEY_BLOCK_SIZE,
          COUNT(*) AS PARTITIONS,
          SUM(PHYSICAL_BYTES) AS PHYSICAL_BYTES,
@@ -174,11 +307,15 @@ SELECT TABLE_SCHEMA, TABLE_NAME, ALL_ACTION AS ACTION,
 FROM table_verdicts
 WHERE ALL_STATEMENT IS NOT NULL;
 
--- Estimates per table (partitions summed) and KEY_BLOCK_SIZE. For a
--- compressed table, its own size is measured.
+-- Estimates per table (partitions summed) and method: KEY_BLOCK_SIZE=n
+-- (ROW_FORMAT=COMPRESSED; for a table compressed at that size its own size
+-- is measured), PAGE_ZLIB and PAGE_LZ4 (COMPRESSION='zlib' or 'lz4', bytes
+-- on disk of the pages; NULL where the file cannot take it, with the reason
+-- in COMPRESSION_ESTIMATES.UNAVAILABLE_REASON).
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_estimates AS
 SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
-       TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME, KEY_BLOCK_SIZE,
+       TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
+       METHOD COLLATE utf8mb3_bin AS METHOD, MAX(KEY_BLOCK_SIZE) AS KEY_BLOCK_SIZE,
        SUM(UNCOMPRESSED_BYTES) AS UNCOMPRESSED_BYTES,
        SUM(ESTIMATED_BYTES) AS ESTIMATED_BYTES,
        IF(COUNT(SPACE_SAVINGS) = 0, NULL,
@@ -196,9 +333,59 @@ SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
        MAX(ESTIMATED_FAILURE_PCT) AS MAX_ESTIMATED_FAILURE_PCT,
        MAX(OFF_PAGE_RECORDS) AS OFF_PAGE_RECORDS,
        MIN(SOURCE) AS SOURCE,
-       MIN(COMPUTED_AT) AS COMPUTED_AT
+       MIN(COMPUTED_AT) AS COMPUTED_AT,
+       MIN(UNAVAILABLE_REASON) AS UNAVAILABLE_REASON
 FROM information_schema.COMPRESSION_ESTIMATES
-GROUP BY 1, 2, KEY_BLOCK_SIZE;
+GROUP BY 1, 2, 3;
+
+-- CHOOSE, one row per InnoDB table: which of ROW_FORMAT=COMPRESSED at the
+-- session's target size, page compression with zlib or lz4, or none, and
+-- why (choose_verdict()), from table_verdicts (SELECTIVE's verdict and
+-- savings), table_estimates (page compression, partitions summed) and the
+-- table's row operations since start-up
+-- (performance_schema.table_io_waits_summary_by_table, as the sys schema's
+-- schema_table_statistics reads them; the invoker needs SELECT on it), with
+-- the statement apply(..., 'CHOOSE', ...) runs.
+CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_choices AS
+SELECT c.*, SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1) AS CHOOSE_METHOD,
+       compression_advisor.choose_statement(c.TABLE_SCHEMA, c.TABLE_NAME,
+           SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1), c.SELECTIVE_VERDICT,
+           c.ROW_FORMAT, c.KEY_BLOCK_SIZE, c.PAGE_COMPRESSION, TRUE)
+         AS CHOOSE_STATEMENT
+FROM (
+  SELECT v.TABLE_SCHEMA, v.TABLE_NAME, v.ROW_FORMAT, v.KEY_BLOCK_SIZE,
+         v.PAGE_COMPRESSION, v.TARGET_KEY_BLOCK_SIZE,
+         v.MIN_SPACE_SAVINGS AS SPACE_SAVINGS, v.EXPECTED_SPACE_SAVINGS,
+         z.SPACE_SAVINGS AS PAGE_ZLIB_SPACE_SAVINGS,
+         l.SPACE_SAVINGS AS PAGE_LZ4_SPACE_SAVINGS,
+         io.COUNT_STAR AS ROW_OPERATIONS, io.COUNT_WRITE AS ROW_WRITES,
+         v.SELECTIVE_VERDICT,
+         compression_advisor.choose_verdict(v.SELECTIVE_VERDICT,
+             v.TARGET_KEY_BLOCK_SIZE, v.MIN_SPACE_SAVINGS,
+             v.EXPECTED_SPACE_SAVINGS, z.SPACE_SAVINGS, l.SPACE_SAVINGS,
+             z.UNAVAILABLE_REASON, io.COUNT_STAR, io.COUNT_WRITE)
+           AS CHOOSE_VERDICT
+  FROM table_verdicts v
+  LEFT JOIN table_estimates z
+    ON z.TABLE_SCHEMA = v.TABLE_SCHEMA AND z.TABLE_NAME = v.TABLE_NAME
+   AND z.METHOD = 'PAGE_ZLIB'
+  LEFT JOIN table_estimates l
+    ON l.TABLE_SCHEMA = v.TABLE_SCHEMA AND l.TABLE_NAME = v.TABLE_NAME
+   AND l.METHOD = 'PAGE_LZ4'
+  LEFT JOIN performance_schema.table_io_waits_summary_by_table io
+    ON io.OBJECT_TYPE = 'TABLE'
+   AND io.OBJECT_SCHEMA COLLATE utf8mb4_bin =
+       CONVERT(v.TABLE_SCHEMA USING utf8mb4) COLLATE utf8mb4_bin
+   AND io.OBJECT_NAME COLLATE utf8mb4_bin =
+       CONVERT(v.TABLE_NAME USING utf8mb4) COLLATE utf8mb4_bin) c;
+
+-- The ALTER TABLE statements of CHOOSE: exactly what
+-- apply(..., 'CHOOSE', NULL, NULL, ...) runs.
+CREATE OR REPLACE SQL SECURITY INVOKER VIEW choose_alters AS
+SELECT TABLE_SCHEMA, TABLE_NAME, CHOOSE_METHOD AS ACTION,
+       CHOOSE_VERDICT AS VERDICT, CHOOSE_STATEMENT AS STATEMENT
+FROM table_choices
+WHERE CHOOSE_STATEMENT IS NOT NULL;
 
 DELIMITER //
 
@@ -300,6 +487,7 @@ BEGIN
   DECLARE old_kbs INT DEFAULT @@SESSION.compression_stats_target_key_block_size;
   DECLARE old_d DOUBLE DEFAULT @@SESSION.compression_stats_delta;
   DECLARE all_strategy BOOLEAN DEFAULT UPPER(p_strategy) = 'ALL';
+  DECLARE choose_strategy BOOLEAN DEFAULT UPPER(p_strategy) = 'CHOOSE';
   DECLARE v_online BOOLEAN DEFAULT NOT IFNULL(p_allow_blocking, FALSE);
   DECLARE EXIT HANDLER FOR SQLEXCEPTION
   BEGIN
@@ -307,9 +495,9 @@ BEGIN
     SET SESSION compression_stats_delta = old_d;
     RESIGNAL;
   END;
-  IF UPPER(IFNULL(p_strategy, '')) NOT IN ('SELECTIVE', 'ALL') THEN
+  IF UPPER(IFNULL(p_strategy, '')) NOT IN ('SELECTIVE', 'ALL', 'CHOOSE') THEN
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
-      'strategy must be SELECTIVE or ALL';
+      'strategy must be SELECTIVE, ALL or CHOOSE';
   END IF;
   IF kbs IS NULL OR kbs NOT IN (1, 2, 4, 8, 16) THEN
     SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT =
@@ -323,25 +511,47 @@ BEGIN
   SET SESSION compression_stats_target_key_block_size = kbs;
   SET SESSION compression_stats_delta = d;
   DROP TEMPORARY TABLE IF EXISTS plan_rows;
-  CREATE TEMPORARY TABLE plan_rows AS
-  SELECT ROW_NUMBER() OVER (ORDER BY TABLE_SCHEMA, TABLE_NAME) AS ID,
-         TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
-         MIN_SPACE_SAVINGS AS SPACE_SAVINGS, EXPECTED_SPACE_SAVINGS,
-         MIN_CLOSENESS AS CLOSENESS, SOURCE, COMPUTED_AT,
-         CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(32))
-           AS ACTION,
-         CAST(IF(all_strategy,
-                 IF(v_online, ALL_STATEMENT,
-                    alter_statement(TABLE_SCHEMA, TABLE_NAME, ALL_ACTION,
-                                    kbs, FALSE)),
-                 IF(v_online, SELECTIVE_STATEMENT,
-                    alter_statement(TABLE_SCHEMA, TABLE_NAME,
-                                    SELECTIVE_VERDICT, TARGET_KEY_BLOCK_SIZE,
-                                    FALSE))) AS CHAR(400)) AS STATEMENT,
-         CAST(NULL AS CHAR(600)) AS OUTCOME,
-         CAST(NULL AS DOUBLE) AS SECONDS
-  FROM table_verdicts
-  WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern);
+  IF choose_strategy THEN
+    CREATE TEMPORARY TABLE plan_rows AS
+    SELECT ROW_NUMBER() OVER (ORDER BY TABLE_SCHEMA, TABLE_NAME) AS ID,
+           TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
+           SPACE_SAVINGS, EXPECTED_SPACE_SAVINGS,
+           CAST(NULL AS DOUBLE) AS CLOSENESS, CAST(NULL AS CHAR(10)) AS SOURCE,
+           CAST(NULL AS DATETIME) AS COMPUTED_AT,
+           CAST(CHOOSE_VERDICT AS CHAR(300)) AS VERDICT,
+           CAST(CHOOSE_METHOD AS CHAR(32)) AS ACTION,
+           CAST(IF(v_online, CHOOSE_STATEMENT,
+                   choose_statement(TABLE_SCHEMA, TABLE_NAME, CHOOSE_METHOD,
+                                    SELECTIVE_VERDICT, ROW_FORMAT,
+                                    KEY_BLOCK_SIZE, PAGE_COMPRESSION, FALSE))
+                AS CHAR(400)) AS STATEMENT,
+           CAST(NULL AS CHAR(600)) AS OUTCOME,
+           CAST(NULL AS DOUBLE) AS SECONDS
+    FROM table_choices
+    WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern);
+  ELSE
+    CREATE TEMPORARY TABLE plan_rows AS
+    SELECT ROW_NUMBER() OVER (ORDER BY TABLE_SCHEMA, TABLE_NAME) AS ID,
+           TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
+           MIN_SPACE_SAVINGS AS SPACE_SAVINGS, EXPECTED_SPACE_SAVINGS,
+           MIN_CLOSENESS AS CLOSENESS, SOURCE, COMPUTED_AT,
+           CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(300))
+             AS VERDICT,
+           CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(32))
+             AS ACTION,
+           CAST(IF(all_strategy,
+                   IF(v_online, ALL_STATEMENT,
+                      alter_statement(TABLE_SCHEMA, TABLE_NAME, ALL_ACTION,
+                                      kbs, FALSE)),
+                   IF(v_online, SELECTIVE_STATEMENT,
+                      alter_statement(TABLE_SCHEMA, TABLE_NAME,
+                                      SELECTIVE_VERDICT, TARGET_KEY_BLOCK_SIZE,
+                                      FALSE))) AS CHAR(400)) AS STATEMENT,
+           CAST(NULL AS CHAR(600)) AS OUTCOME,
+           CAST(NULL AS DOUBLE) AS SECONDS
+    FROM table_verdicts
+    WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern);
+  END IF;
   SET SESSION compression_stats_target_key_block_size = old_kbs;
   SET SESSION compression_stats_delta = old_d;
 END//
@@ -355,9 +565,16 @@ SQL SECURITY INVOKER
 BEGIN
   CALL make_plan(p_schema, p_pattern, p_strategy, p_key_block_size, p_delta,
                  FALSE);
-  SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
-         EXPECTED_SPACE_SAVINGS, CLOSENESS, SOURCE, ACTION, STATEMENT
-  FROM plan_rows ORDER BY ID;
+  IF UPPER(p_strategy) = 'CHOOSE' THEN
+    -- The verdict says which method and why.
+    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
+           ACTION, VERDICT, STATEMENT
+    FROM plan_rows ORDER BY ID;
+  ELSE
+    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
+           EXPECTED_SPACE_SAVINGS, CLOSENESS, SOURCE, ACTION, STATEMENT
+    FROM plan_rows ORDER BY ID;
+  END IF;
   DROP TEMPORARY TABLE plan_rows;
 END//
 

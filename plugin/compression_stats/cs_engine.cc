@@ -99,8 +99,16 @@ int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
   if (est_srv == nullptr) {
     return INNODB_ZIP_EST_NO_TABLE;
   }
-  return est_srv->estimate_table(table_id, sample_pages, full_scan ? 1 : 0,
-                                 progress, ctx, out, sizeof(*out));
+  memset(out, 0, sizeof(*out));
+  const int err = est_srv->estimate_table(
+      table_id, sample_pages, full_scan ? 1 : 0, progress, ctx, out,
+      sizeof(*out));
+  if (out->size < offsetof(innodb_zip_estimate_t, page_status) +
+                      sizeof(out->page_status)) {
+    /* An engine without the page compression estimate. */
+    out->page_status = INNODB_ZIP_EST_PAGE_NOT_ESTIMATED;
+  }
+  return err;
 }
 
 bool engine_has_estimator() { return est_srv != nullptr; }

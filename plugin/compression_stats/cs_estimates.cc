@@ -50,6 +50,7 @@
 #include <mysql/psi/mysql_stage.h>
 #include <mysql/service_plugin_registry.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -67,6 +68,8 @@
 #include "mysql/strings/m_ctype.h"
 #include "mysqld_error.h"
 #include "plugin/compression_stats/cs_engine.h"
+#include "sql/dd/properties.h"
+#include "sql/dd/types/table.h"
 #include "plugin/compression_stats/cs_store.h"
 #include "plugin/compression_stats/cs_table.h"
 #include "sql/auth/auth_acls.h"
@@ -583,6 +586,8 @@ enum ce_column {
   CE_SUBPARTITION_NAME,
   CE_TABLE_ID,
   CE_IS_COMPRESSED,
+  CE_PAGE_COMPRESSION,
+  CE_METHOD,
   CE_KEY_BLOCK_SIZE,
   CE_SOURCE,
   CE_USED_PAGES,
@@ -603,6 +608,8 @@ enum ce_column {
   CE_OFF_PAGE_RECORDS,
   CE_OFF_PAGE_BYTES,
   CE_BLOB_PAGES,
+  CE_FS_BLOCK_SIZE,
+  CE_UNAVAILABLE_REASON,
   CE_COMPUTED_AT,
 };
 
@@ -616,11 +623,13 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_STR("SUBPARTITION_NAME", NAME_CHAR_LEN, MY_I_S_MAYBE_NULL),
     CS_U64("TABLE_ID", 0),
     CS_STR("IS_COMPRESSED", 3, 0),
-    CS_U64("KEY_BLOCK_SIZE", 0),
+    CS_STR("PAGE_COMPRESSION", 4, 0),
+    CS_STR("METHOD", 20, 0),
+    CS_U64("KEY_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
     CS_STR("SOURCE", 10, 0),
     CS_U64("USED_PAGES", 0),
     CS_U64("UNCOMPRESSED_BYTES", 0),
-    CS_U64("ESTIMATED_BYTES", 0),
+    CS_U64("ESTIMATED_BYTES", MY_I_S_MAYBE_NULL),
     CS_DOUBLE("SPACE_SAVINGS"),
     CS_DOUBLE("REBUILT_SPACE_SAVINGS"),
     CS_DOUBLE("INSERTED_SPACE_SAVINGS"),
@@ -628,7 +637,7 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_DOUBLE("EXPECTED_SPACE_SAVINGS"),
     CS_DOUBLE("CLOSENESS"),
     CS_DOUBLE("ESTIMATED_FAILURE_PCT"),
-    CS_U64("COMPRESSION_LEVEL", 0),
+    CS_U64("COMPRESSION_LEVEL", MY_I_S_MAYBE_NULL),
     CS_STR("COMPRESSION_CODEC", 8, 0),
     CS_U64("SAMPLED_PAGES", 0),
     CS_U64("LEAF_PAGES", 0),
@@ -636,6 +645,8 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_U64("OFF_PAGE_RECORDS", 0),
     CS_U64("OFF_PAGE_BYTES", 0),
     CS_U64("BLOB_PAGES", 0),
+    CS_U64("FS_BLOCK_SIZE", MY_I_S_MAYBE_NULL),
+    CS_STR("UNAVAILABLE_REASON", 160, MY_I_S_MAYBE_NULL),
     {"COMPUTED_AT", 0, MYSQL_TYPE_DATETIME, 0, MY_I_S_MAYBE_NULL, "", 0},
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
@@ -698,15 +709,83 @@ bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs,
       break;
     case Savings::CURRENT_SIZE:
       /* Against the pages in use now, of the table's page size now. */
-      if (e.used_pages == 0 || e.physical_page_size == 0) {
+      if (e.used_pages == 0 || e.physical_page_size == 0 ||
+          current_bytes(e) <= 0) {
         return false;
       }
-      *ss = 100.0 * (1.0 - pages * kbs * 1024 /
-                               (static_cast<double>(e.used_pages) *
-                                e.physical_page_size));
+      *ss = 100.0 * (1.0 - pages * kbs * 1024 / current_bytes(e));
       return true;
   }
   *ss = savings_pct(pages, kbs, e.full_pages, e.logical_page_size);
+  return true;
+}
+
+uint32_t dd_page_compression(const dd::Table &tab) {
+  dd::String_type c;
+  if (!tab.options().exists("compress") || tab.options().get("compress", &c)) {
+    return 0;
+  }
+  if (my_strcasecmp(system_charset_info, c.c_str(), "zlib") == 0) {
+    return 1;
+  }
+  if (my_strcasecmp(system_charset_info, c.c_str(), "lz4") == 0) {
+    return 2;
+  }
+  return 0;
+}
+
+const char *page_unavailable_reason(const innodb_zip_estimate_t &e) {
+  switch (e.page_status) {
+    case INNODB_ZIP_EST_PAGE_OK:
+      return nullptr;
+    case INNODB_ZIP_EST_PAGE_SHARED_TABLESPACE:
+      return "COMPRESSION needs a file-per-table tablespace: the table is in "
+             "the system tablespace or a general tablespace";
+    case INNODB_ZIP_EST_PAGE_NO_PUNCH_HOLE:
+      return "the file system of the table's file cannot punch holes";
+    case INNODB_ZIP_EST_PAGE_BLOCK_SIZE:
+      return "the file system block is more than half a page: no page can "
+             "shrink by a block";
+    default:
+      return "estimated before page compression was estimated: run "
+             "COMPRESSION_STATS_ESTIMATE() again";
+  }
+}
+
+double current_bytes(const innodb_zip_estimate_t &e) {
+  const double used =
+      static_cast<double>(e.used_pages) * e.physical_page_size;
+  if (e.page_status == INNODB_ZIP_EST_PAGE_NOT_ESTIMATED ||
+      e.page_compression == 0 || e.file_allocated_bytes == 0 ||
+      e.file_bytes < used) {
+    return used;
+  }
+  /* Free pages of the file are allocated (fallocate() or zeros written)
+  and never punched: what is left is the pages in use. */
+  const double in_use =
+      static_cast<double>(e.file_allocated_bytes) - (e.file_bytes - used);
+  return std::clamp(in_use, 0.0, used);
+}
+
+bool page_savings(const innodb_zip_estimate_t &e, int m, Savings which,
+                  double *ss) {
+  if (m < 0 || m >= INNODB_ZIP_EST_N_PAGE_METHODS ||
+      page_unavailable_reason(e) != nullptr || e.data_bytes == 0 ||
+      e.full_pages == 0 || e.logical_page_size == 0 ||
+      e.page_bytes[m] == 0) {
+    return false;
+  }
+  const double bytes = static_cast<double>(e.page_bytes[m]);
+  if (which == Savings::CURRENT_SIZE) {
+    const double now = current_bytes(e);
+    if (now <= 0) {
+      return false;
+    }
+    *ss = 100.0 * (1.0 - bytes / now);
+    return true;
+  }
+  *ss = 100.0 * (1.0 - bytes / (static_cast<double>(e.full_pages) *
+                                e.logical_page_size));
   return true;
 }
 
@@ -848,23 +927,47 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
         if (!estimate_get(id, &m)) {
           return false;
         }
+        /* The table's COMPRESSION as the data dictionary has it (InnoDB's
+        tablespace learns it only when a statement opens the table). */
+        if (m.e.page_status != INNODB_ZIP_EST_PAGE_NOT_ESTIMATED) {
+          m.e.page_compression = dd_page_compression(tab);
+        }
         const innodb_zip_estimate_t &e = m.e;
-        for (int k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
-          const uint kbs = e.sizes[k].key_block_size;
-          if (kbs == 0) {
-            continue;
-          }
-          Field **f = t->field;
+        static const char *const page_names[] =
+            INNODB_ZIP_PAGE_COMPRESSION_NAMES;
+        /* What every row of the table has. */
+        auto common = [&](Field **f) {
           store_string(f[CE_TABLE_SCHEMA], sch.name().c_str());
           store_string(f[CE_TABLE_NAME], tab.name().c_str());
           store_string(f[CE_PARTITION_NAME], part);
           store_string(f[CE_SUBPARTITION_NAME], subpart);
           store_number(f[CE_TABLE_ID], id);
           store_string(f[CE_IS_COMPRESSED], e.is_compressed ? "YES" : "NO");
-          store_number(f[CE_KEY_BLOCK_SIZE], kbs);
+          store_string(f[CE_PAGE_COMPRESSION],
+                       page_names[e.page_compression <= 2 ? e.page_compression
+                                                          : 0]);
           store_number(f[CE_USED_PAGES], e.used_pages);
           store_number(f[CE_UNCOMPRESSED_BYTES],
                        e.full_pages * e.logical_page_size);
+          store_number(f[CE_SAMPLED_PAGES], e.sampled_pages);
+          store_number(f[CE_LEAF_PAGES], e.leaf_pages);
+          store_string(f[CE_FULL_SCAN], e.full_scan ? "YES" : "NO");
+          store_number(f[CE_OFF_PAGE_RECORDS], e.extern_records);
+          store_number(f[CE_OFF_PAGE_BYTES], e.extern_bytes);
+          store_number(f[CE_BLOB_PAGES], e.extern_pages);
+          store_time(thd, f[CE_COMPUTED_AT], m.computed_at);
+        };
+        for (int k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
+          const uint kbs = e.sizes[k].key_block_size;
+          if (kbs == 0) {
+            continue;
+          }
+          Field **f = t->field;
+          common(f);
+          char method[32];
+          snprintf(method, sizeof method, "KEY_BLOCK_SIZE=%u", kbs);
+          store_string(f[CE_METHOD], method);
+          store_number(f[CE_KEY_BLOCK_SIZE], kbs);
           /* The table's own size: what it uses now, measured. */
           const bool measured =
               e.is_compressed && e.physical_page_size == kbs * 1024;
@@ -892,13 +995,59 @@ int fill_estimates(THD *thd, Table_ref *tables, Item *cond) {
           static const char *const codec_names[] = INNODB_ZIP_CODEC_NAMES;
           store_string(f[CE_COMPRESSION_CODEC],
                        codec_names[e.codec < INNODB_ZIP_N_CODECS ? e.codec : 0]);
-          store_number(f[CE_SAMPLED_PAGES], e.sampled_pages);
-          store_number(f[CE_LEAF_PAGES], e.leaf_pages);
-          store_string(f[CE_FULL_SCAN], e.full_scan ? "YES" : "NO");
-          store_number(f[CE_OFF_PAGE_RECORDS], e.extern_records);
-          store_number(f[CE_OFF_PAGE_BYTES], e.extern_bytes);
-          store_number(f[CE_BLOB_PAGES], e.extern_pages);
-          store_time(thd, f[CE_COMPUTED_AT], m.computed_at);
+          f[CE_FS_BLOCK_SIZE]->set_null();
+          f[CE_UNAVAILABLE_REASON]->set_null();
+          if (schema_table_store_record(thd, t)) {
+            return true;
+          }
+        }
+        /* Page compression: one row per method, NULL figures and a reason
+        where the table's file cannot take it. */
+        static const char *const methods[] = INNODB_ZIP_PAGE_METHOD_NAMES;
+        const char *reason = page_unavailable_reason(e);
+        for (int pm = 0; pm < INNODB_ZIP_EST_N_PAGE_METHODS; pm++) {
+          Field **f = t->field;
+          common(f);
+          store_string(f[CE_METHOD], pm == 0 ? "PAGE_ZLIB" : "PAGE_LZ4");
+          f[CE_KEY_BLOCK_SIZE]->set_null();
+          /* Always an estimate of a rebuild: the pages a page-compressed
+          table writes now are not all compressed yet (only a rebuild
+          compresses the pages written before). */
+          store_string(f[CE_SOURCE], "ESTIMATED");
+          double ss = 0;
+          const bool have = page_savings(e, pm, Savings::TABLE, &ss);
+          if (have) {
+            store_number(f[CE_ESTIMATED_BYTES], e.page_bytes[pm]);
+          } else {
+            f[CE_ESTIMATED_BYTES]->set_null();
+          }
+          store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
+          store_dbl(f[CE_REBUILT_SPACE_SAVINGS], !have, ss);
+          store_dbl(f[CE_INSERTED_SPACE_SAVINGS], !have, ss);
+          double cur = 0;
+          const bool hc = page_savings(e, pm, Savings::CURRENT_SIZE, &cur);
+          store_dbl(f[CE_CURRENT_SIZE_SAVINGS], !hc, cur);
+          /* No page size promises anything: CP_ss and closeness are of
+          KEY_BLOCK_SIZE. */
+          store_dbl(f[CE_EXPECTED_SPACE_SAVINGS], true, 0);
+          store_dbl(f[CE_CLOSENESS], true, 0);
+          /* The pages that stay whole (do not shrink by a block). */
+          store_dbl(f[CE_ESTIMATED_FAILURE_PCT], !have, e.page_whole_pct[pm]);
+          if (pm == 0 && reason == nullptr) {
+            store_number(f[CE_COMPRESSION_LEVEL], e.page_zlib_level);
+          } else {
+            f[CE_COMPRESSION_LEVEL]->set_null();
+          }
+          store_string(f[CE_COMPRESSION_CODEC], methods[pm]);
+          if (e.fs_block_size != 0) {
+            store_number(f[CE_FS_BLOCK_SIZE], e.fs_block_size);
+          } else {
+            f[CE_FS_BLOCK_SIZE]->set_null();
+          }
+          store_string(f[CE_UNAVAILABLE_REASON],
+                       reason != nullptr
+                           ? reason
+                           : (have ? nullptr : "the table holds no records"));
           if (schema_table_store_record(thd, t)) {
             return true;
           }

@@ -41,6 +41,9 @@
 #include "sql/table.h"
 
 class THD;
+namespace dd {
+class Table;
+}
 
 namespace compression_stats {
 
@@ -114,6 +117,31 @@ enum class Savings {
 estimate without that figure) */
 bool estimate_savings(const innodb_zip_estimate_t &e, uint kbs,
                       Savings which, double *ss);
+
+/** The COMPRESSION of a table as the data dictionary has it: 0 none, 1
+zlib, 2 lz4 (INNODB_ZIP_PAGE_COMPRESSION_NAMES). */
+uint32_t dd_page_compression(const dd::Table &tab);
+
+/** Why an estimate has no figure for page compression (COMPRESSION='zlib'
+or 'lz4'), in words for a DBA; nullptr if it has one. */
+const char *page_unavailable_reason(const innodb_zip_estimate_t &e);
+
+/** Bytes the pages in use of a table or partition take on disk now: of its
+page size, or, if it is page-compressed now, what its file has allocated
+less the free pages of the file (which a file keeps allocated). */
+double current_bytes(const innodb_zip_estimate_t &e);
+
+/** Savings in percent of page compression with a method.
+@param[in]  e      the estimate
+@param[in]  m      method: 0 zlib, 1 lz4 (INNODB_ZIP_PAGE_METHOD_NAMES)
+@param[in]  which  TABLE, REBUILT and INSERTED are the same figure (the
+                   pages of an uncompressed rebuild, each written
+                   compressed) against full_pages; CURRENT_SIZE against
+                   current_bytes()
+@param[out] ss     the savings
+@return false if there is no figure (page_unavailable_reason(), empty) */
+bool page_savings(const innodb_zip_estimate_t &e, int m, Savings which,
+                  double *ss);
 
 /** CP_ss in percent: (1 - KEY_BLOCK_SIZE / page size) * 100. */
 double expected_savings(uint kbs, uint logical_page_size);

@@ -27,7 +27,9 @@
 
   Journal format v4: the header line, then one line per estimate stored
   (store_line()), in the order they were stored; at load the last line of
-  an id wins. Files of format v3 (the same lines, one per id, the whole file
+  an id wins. Fields added later (the codec, the page compression
+  estimate) are at the end of a line: a line without them is read with
+  their absence noted (codec zlib, page compression not estimated). Files of format v3 (the same lines, one per id, the whole file
   rewritten at every save) are read, and compacted into v4 at the first
   save.
 */
@@ -143,6 +145,12 @@ std::string store_line(uint64_t id, const Estimate &m) {
     o << ' ' << p;
   }
   o << ' ' << e.extern_bytes << ' ' << e.extern_pages << ' ' << e.codec;
+  o << ' ' << e.page_status << ' ' << e.fs_block_size << ' '
+    << e.page_compression << ' ' << e.page_zlib_level << ' ' << e.file_bytes
+    << ' ' << e.file_allocated_bytes;
+  for (ulong m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+    o << ' ' << e.page_bytes[m] << ' ' << e.page_whole_pct[m];
+  }
   return o.str();
 }
 
@@ -169,6 +177,21 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
   zlib's (codec 0). A line torn by a crash fails above or here. */
   if (!(in >> e.codec) || e.codec >= INNODB_ZIP_N_CODECS) {
     e.codec = 0;
+  }
+  /* Lines written before the page compression estimate end here. */
+  in >> e.page_status >> e.fs_block_size >> e.page_compression >>
+      e.page_zlib_level >> e.file_bytes >> e.file_allocated_bytes;
+  for (ulong m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+    in >> e.page_bytes[m] >> e.page_whole_pct[m];
+  }
+  if (in.fail() || e.page_status > INNODB_ZIP_EST_PAGE_BLOCK_SIZE ||
+      e.page_compression > 2) {
+    e.page_status = INNODB_ZIP_EST_PAGE_NOT_ESTIMATED;
+    e.page_compression = 0;
+    for (ulong m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+      e.page_bytes[m] = 0;
+      e.page_whole_pct[m] = 0;
+    }
   }
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);

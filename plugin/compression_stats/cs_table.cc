@@ -124,6 +124,9 @@ enum cs_column {
   COL_SPACE_SAVINGS_COMPUTED_AT,
   COL_CLOSENESS,
   COL_SELECTIVE_VERDICT,
+  COL_PAGE_COMPRESSION,
+  COL_PAGE_ZLIB_SPACE_SAVINGS,
+  COL_PAGE_LZ4_SPACE_SAVINGS,
 };
 
 
@@ -185,6 +188,9 @@ ST_FIELD_INFO table_fields[] = {
      MY_I_S_MAYBE_NULL, "", 0},
     CS_DOUBLE("CLOSENESS"),
     CS_STR("SELECTIVE_VERDICT", 32, 0),
+    CS_STR("PAGE_COMPRESSION", 4, 0),
+    CS_DOUBLE("PAGE_ZLIB_SPACE_SAVINGS"),
+    CS_DOUBLE("PAGE_LZ4_SPACE_SAVINGS"),
     {nullptr, 0, MYSQL_TYPE_NULL, 0, 0, nullptr, 0}};
 
 void store_string(Field *f, const char *s) {
@@ -521,6 +527,18 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
                               delta_of(thd), &closeness);
   store_double(f[COL_CLOSENESS], std::isnan(closeness), closeness);
   store_str(f[COL_SELECTIVE_VERDICT], verdict);
+  /* The table's COMPRESSION now, and page compression of the same
+  estimate, against the same baseline (COMPRESSION_ESTIMATES has the reason
+  where there is none). */
+  static const char *const page_names[] = INNODB_ZIP_PAGE_COMPRESSION_NAMES;
+  store_str(f[COL_PAGE_COMPRESSION], page_names[dd_page_compression(tab)]);
+  for (const auto &[col, method] :
+       {std::pair{COL_PAGE_ZLIB_SPACE_SAVINGS, 0},
+        std::pair{COL_PAGE_LZ4_SPACE_SAVINGS, 1}}) {
+    double v = 0;
+    const bool h = have && page_savings(m.e, method, Savings::TABLE, &v);
+    store_double(f[col], !h, v);
+  }
 }
 
 /** A schema or table name as the metadata lock keys spell it: lowered

@@ -16,6 +16,7 @@ used_pages() {
 #           warehouses)
 #   words   the same schema and rules, a-strings of English words
 #           (@tpcc_data = 'words'): compresses well
+#   dbt2    DBT-2's schema and generator (@tpcc_data = 'dbt2')
 #   text    40,812 paragraphs of English prose (text_corpus.py)
 #   docs    the same prose as documents of 8 to 64 KB (text_corpus.py
 #           --docs): columns stored off-page
@@ -32,6 +33,10 @@ load_set() {
       sql "$2" < "$acc/tpcc_schema.sql"
       sql "$2" < "$acc/tpcc_load.sql"
       sql "$2" -e "SET @tpcc_data = '$1'; CALL tpcc_load(${W:-1}); DROP TABLE IF EXISTS tpcc_seq" ;;
+    dbt2)
+      sql "$2" < "$acc/tpcc_schema_dbt2.sql"
+      sql "$2" < "$acc/tpcc_load.sql"
+      sql "$2" -e "SET @tpcc_data = 'dbt2'; CALL tpcc_load(${W:-1}); DROP TABLE IF EXISTS tpcc_seq" ;;
     text)
       sql "$2" -e "CREATE TABLE text_doc (id INT AUTO_INCREMENT PRIMARY KEY,
         source VARCHAR(64) NOT NULL, body TEXT NOT NULL, KEY (source))"

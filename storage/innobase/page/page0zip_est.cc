@@ -66,6 +66,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-21 */
 
 #include "page0zip_est.h"
+#include "page0comp_est.h"
 #include "page0zip_codec.h"
 
 #include <mysql/plugin.h>
@@ -187,6 +188,14 @@ struct page_zip_est_unit_t {
   double lob_pages{0};
   /** Per size: compressed BLOB pages those columns take. */
   double lob_zip[INNODB_ZIP_EST_N_SIZES]{};
+  /** Page compression (page0comp_est.h), if estimated: by method, bytes on
+  disk of the start page as ALTER TABLE fills an uncompressed page
+  (0: not estimated). */
+  uint16_t pc_bytes[INNODB_ZIP_EST_N_PAGE_METHODS]{};
+  /** BLOB data pages of the columns read, and by method their bytes on
+  disk with page compression. */
+  double lob_pc_pages{0};
+  double lob_pc_bytes[INNODB_ZIP_EST_N_PAGE_METHODS]{};
 };
 
 /** One B-tree being estimated. */
@@ -223,6 +232,14 @@ struct page_zip_est_index_t {
   double sum_lob_bytes{0};
   double sum_lob_pages{0};
   double sum_lob_zip[INNODB_ZIP_EST_N_SIZES]{};
+  /** Page compression: trials measured, and by method the sums of their
+  bytes on disk and the trials that stay whole; BLOB data pages measured
+  and their bytes on disk. */
+  uint64_t pc_trials{0};
+  double sum_pc_bytes[INNODB_ZIP_EST_N_PAGE_METHODS]{};
+  uint64_t pc_whole[INNODB_ZIP_EST_N_PAGE_METHODS]{};
+  double sum_lob_pc_pages{0};
+  double sum_lob_pc_bytes[INNODB_ZIP_EST_N_PAGE_METHODS]{};
   /** A uniform sample of at most PAGE_ZIP_EST_MAX_UNITS of the trials,
   for the loader model. */
   page_zip_est_vector_t<page_zip_est_unit_t> units{
@@ -238,6 +255,17 @@ struct page_zip_est_index_t {
     sum_lob_pages += unit.lob_pages;
     for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
       sum_lob_zip[k] += unit.lob_zip[k];
+    }
+    if (unit.pc_bytes[0] != 0) {
+      pc_trials++;
+      for (ulint m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+        sum_pc_bytes[m] += unit.pc_bytes[m];
+        pc_whole[m] += unit.pc_bytes[m] >= UNIV_PAGE_SIZE;
+      }
+    }
+    sum_lob_pc_pages += unit.lob_pc_pages;
+    for (ulint m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+      sum_lob_pc_bytes[m] += unit.lob_pc_bytes[m];
     }
     if (units.size() < PAGE_ZIP_EST_MAX_UNITS) {
       units.push_back(std::move(unit));
@@ -307,6 +335,9 @@ class Page_zip_est_scratch {
   buf_block_t *m_zip;
   /** Heap for record offsets. */
   mem_heap_t *m_heap;
+  /** File system block size of the table's file if page compression is
+  estimated, else 0. */
+  ulint m_pc_block_size{0};
 
  private:
   /** Heap of m_lob_buf. */
@@ -574,6 +605,11 @@ void page_zip_est_lob(dict_index_t *index,
     read += got;
     zbytes += z;
     field_ratio[j] = static_cast<double>(z) / got;
+    if (s.m_pc_block_size != 0) {
+      page_comp_est_lob(buf, got, got >= f.len, s.m_pc_block_size,
+                        s.m_trial->frame, s.m_zip->frame, &unit.lob_pc_pages,
+                        unit.lob_pc_bytes);
+    }
     if (got < f.len) {
       /* Only whole chunks count as read. */
       zread[j].resize(got / lob::Z_CHUNK_SIZE);
@@ -811,6 +847,42 @@ ulint page_zip_est_recs_upto(const page_zip_est_unit_t &unit, ulint limit) {
       static_cast<uint16_t>(std::min<ulint>(limit, UINT16_MAX)));
   const ulint n = static_cast<ulint>(it - unit.cum.begin()) - 1;
   return std::max(n, std::min<ulint>(2, unit.cum.size() - 1));
+}
+
+/** Page compression of a trial: the start of its records as ALTER TABLE
+fills an uncompressed page (the model of page_zip_est_model() for
+INNODB_ZIP_EST_N_SIZES), in a zeroed page as a new page is, written as
+page compression writes it (page0comp_est.h).
+@param[in]      index  index
+@param[in,out]  s      scratch blocks (m_full holds the trial)
+@param[in,out]  unit   the trial: pc_bytes is set */
+void page_zip_est_page_comp(dict_index_t *index, Page_zip_est_scratch &s,
+                            page_zip_est_unit_t &unit) {
+  if (unit.cum.size() < 2) {
+    return;
+  }
+  const ulint limit = page_get_free_space_of_empty(true) -
+                      page_zip_est_reserve(index->is_clustered());
+  const ulint n = page_zip_est_recs_upto(unit, limit);
+  memset(s.m_trial->frame, 0, UNIV_PAGE_SIZE);
+  page_zip_est_page_init(s.m_trial, index);
+  rec_t *cur = page_get_infimum_rec(s.m_trial->frame);
+  const rec_t *rec =
+      page_rec_get_next_const(page_get_infimum_rec(s.m_full->frame));
+  ulint *offsets = nullptr;
+  mem_heap_empty(s.m_heap);
+  for (ulint i = 0; i < n; i++, rec = page_rec_get_next_const(rec)) {
+    offsets = rec_get_offsets(rec, index, offsets, ULINT_UNDEFINED,
+                              UT_LOCATION_HERE, &s.m_heap);
+    cur = page_cur_insert_rec_low(cur, index, rec, offsets, nullptr);
+    ut_a(cur != nullptr);
+  }
+  uint32_t bytes[INNODB_ZIP_EST_N_PAGE_METHODS];
+  page_comp_est_page(s.m_trial->frame, s.m_pc_block_size, s.m_zip->frame,
+                     bytes);
+  for (ulint m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+    unit.pc_bytes[m] = static_cast<uint16_t>(bytes[m]);
+  }
 }
 
 /** How the pages of a model are filled. */
@@ -1151,6 +1223,8 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   auto indexes = page_zip_est_vector<page_zip_est_index_t>();
   ulint other_pages = 0;
   ulint level = 0;
+  /* Whether the file can take page compression, and its block size. */
+  page_comp_est_file_t pc_file;
 
   /* 1. What to estimate, under one metadata lock. */
   {
@@ -1177,6 +1251,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     level = dict_index_zip_level(table->first_index());
     est->level = static_cast<uint32_t>(page_zip_level_value(level));
     est->codec = static_cast<uint32_t>(page_zip_level_codec(level));
+    if (err == INNODB_ZIP_EST_OK) {
+      page_comp_est_file(table->space, &pc_file);
+    }
 
     for (dict_index_t *index = table->first_index();
          err == INNODB_ZIP_EST_OK && index != nullptr; index = index->next()) {
@@ -1223,6 +1300,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   /* 2. The trials, each under its own metadata lock so that DDL can go
   on between them: each trial checks the table again. */
   Page_zip_est_scratch scratch;
+  if (pc_file.status == INNODB_ZIP_EST_PAGE_OK) {
+    scratch.m_pc_block_size = pc_file.block_size;
+  }
   uint64_t done = 0;
   uint64_t sampled_recs = 0;
   uint64_t extern_recs = 0;
@@ -1295,6 +1375,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
         mtr_commit(&mtr);
         sampled_recs += unit.cum.size() - 1;
         page_zip_est_fit_sizes(index, scratch, level, idx.free_pct, unit);
+        if (scratch.m_pc_block_size != 0) {
+          page_zip_est_page_comp(index, scratch, unit);
+        }
         idx.add(std::move(unit));
       } else {
         mtr_commit(&mtr);
@@ -1329,6 +1412,9 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   double extern_bytes = 0;
   uint64_t extern_pages = 0;
   double known_used = 0;
+  double pc_bytes[INNODB_ZIP_EST_N_PAGE_METHODS] = {};
+  uint64_t pc_trials = 0;
+  uint64_t pc_whole[INNODB_ZIP_EST_N_PAGE_METHODS] = {};
 
   for (const auto &idx : indexes) {
     leaf_pages += idx.leaf_pages;
@@ -1360,10 +1446,23 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
     /* Non-leaf pages in proportion to the leaf pages. */
     const double upper =
         static_cast<double>(idx.used_pages - idx.lob_pages) / idx.leaf_pages;
-    uncompressed += page_zip_est_tree_pages(
-                        page_zip_est_model(idx, INNODB_ZIP_EST_N_SIZES, bytes),
-                        upper) +
-                    lob_pages;
+    const double tree_pages = page_zip_est_tree_pages(
+        page_zip_est_model(idx, INNODB_ZIP_EST_N_SIZES, bytes), upper);
+    uncompressed += tree_pages + lob_pages;
+    /* Page compression: the pages of the uncompressed rebuild, at the
+    average bytes on disk of the trials' pages (non-leaf pages as leaf
+    pages) and of the BLOB data pages read (whole if none was). */
+    pc_trials += idx.pc_trials;
+    for (ulint m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+      const double page = idx.pc_trials > 0
+                              ? idx.sum_pc_bytes[m] / idx.pc_trials
+                              : static_cast<double>(UNIV_PAGE_SIZE);
+      const double lob = idx.sum_lob_pc_pages > 0
+                             ? idx.sum_lob_pc_bytes[m] / idx.sum_lob_pc_pages
+                             : static_cast<double>(UNIV_PAGE_SIZE);
+      pc_bytes[m] += tree_pages * page + lob_pages * lob;
+      pc_whole[m] += idx.pc_whole[m];
+    }
     /* The baseline is not rounded to whole pages: the compressed sizes
     are, so that a small table that does not compress saves nothing.
     Off-page columns in full BLOB data pages. */
@@ -1404,6 +1503,19 @@ int page_zip_est_table(uint64_t table_id, uint64_t sample_pages,
   est->extern_records = extern_recs;
   est->extern_bytes = static_cast<uint64_t>(extern_bytes + 0.5);
   est->extern_pages = extern_pages;
+  est->page_status = pc_file.status;
+  est->fs_block_size = pc_file.block_size;
+  est->page_compression = pc_file.current;
+  est->page_zlib_level = page_zip_level;
+  est->file_bytes = pc_file.file_bytes;
+  est->file_allocated_bytes = pc_file.allocated_bytes;
+  for (ulint m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
+    const bool ok = pc_file.status == INNODB_ZIP_EST_PAGE_OK;
+    est->page_bytes[m] =
+        ok ? static_cast<uint64_t>(pc_bytes[m] * scale + 0.5) : 0;
+    est->page_whole_pct[m] =
+        ok && pc_trials > 0 ? 100.0 * pc_whole[m] / pc_trials : 0.0;
+  }
   for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
     const ulint kbs = page_zip_est_kbs[k];
     auto &out = est->sizes[k];

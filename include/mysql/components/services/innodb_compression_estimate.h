@@ -46,6 +46,31 @@
 /** Number of KEY_BLOCK_SIZEs estimated: 1, 2, 4, 8 and 16 KB. */
 #define INNODB_ZIP_EST_N_SIZES 5
 
+/** Number of page compression methods estimated: zlib and lz4. */
+#define INNODB_ZIP_EST_N_PAGE_METHODS 2
+/** Names of the methods, indexed as innodb_zip_estimate_t::page_bytes;
+method m is COMPRESSION's algorithm m + 1. */
+#define INNODB_ZIP_PAGE_METHOD_NAMES {"zlib", "lz4"}
+/** Names of COMPRESSION's algorithms (innodb_zip_estimate_t::
+page_compression). */
+#define INNODB_ZIP_PAGE_COMPRESSION_NAMES {"none", "zlib", "lz4"}
+
+/** Whether a table's file can hold page-compressed pages
+(innodb_zip_estimate_t::page_status). */
+enum innodb_zip_est_page_status_t {
+  INNODB_ZIP_EST_PAGE_OK = 0,
+  /** The estimate was made before page compression was estimated. */
+  INNODB_ZIP_EST_PAGE_NOT_ESTIMATED = 1,
+  /** The table is in the system tablespace or a general tablespace:
+  COMPRESSION needs a file-per-table tablespace. */
+  INNODB_ZIP_EST_PAGE_SHARED_TABLESPACE = 2,
+  /** The file system of the table's file cannot punch holes. */
+  INNODB_ZIP_EST_PAGE_NO_PUNCH_HOLE = 3,
+  /** The file system block is larger than half a page: no page can shrink
+  by a block. */
+  INNODB_ZIP_EST_PAGE_BLOCK_SIZE = 4
+};
+
 /** Estimate for one KEY_BLOCK_SIZE. */
 struct innodb_zip_est_size_t {
   /** KEY_BLOCK_SIZE in KB; 0 if not possible with this innodb_page_size. */
@@ -111,6 +136,34 @@ struct innodb_zip_estimate_t {
   "compression_codec"): an index into INNODB_ZIP_CODEC_NAMES. (Added in
   the codec version: present if size covers it.) */
   uint32_t codec;
+  /** Transparent page compression (COMPRESSION='zlib' and 'lz4'; added in
+  the page compression version: present if size covers page_status, else
+  the caller takes INNODB_ZIP_EST_PAGE_NOT_ESTIMATED).
+  An innodb_zip_est_page_status_t: whether the table's file can hold
+  page-compressed pages; page_bytes and page_whole_pct are set only if it
+  is INNODB_ZIP_EST_PAGE_OK. */
+  uint32_t page_status;
+  /** Block size of the file system of the table's file, in bytes: what a
+  page-compressed page is rounded up to. */
+  uint32_t fs_block_size;
+  /** The tablespace's COMPRESSION now: an index into
+  INNODB_ZIP_PAGE_COMPRESSION_NAMES. */
+  uint32_t page_compression;
+  /** zlib level of page compression (innodb_compression_level). */
+  uint32_t page_zlib_level;
+  /** Bytes of the table's file now, and bytes allocated to it on disk (what
+  du counts: punched holes and sparse regions are not). */
+  uint64_t file_bytes;
+  uint64_t file_allocated_bytes;
+  /** By method (INNODB_ZIP_PAGE_METHOD_NAMES): bytes on disk all B-trees and
+  BLOB pages would take after a rebuild with that COMPRESSION, each page as
+  os_file_compress_page() writes it, rounded up to fs_block_size; a page
+  that does not shrink by one block whole. The pages are those of
+  uncompressed_pages. */
+  uint64_t page_bytes[INNODB_ZIP_EST_N_PAGE_METHODS];
+  /** By method: sampled pages that would be stored whole (not shrunk by a
+  block), in percent. */
+  double page_whole_pct[INNODB_ZIP_EST_N_PAGE_METHODS];
 };
 
 /** Names of the page codecs, indexed by innodb_zip_estimate_t::codec and
