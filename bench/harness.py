@@ -14,6 +14,28 @@ Configurations are interleaved within each repetition, so noise shows as
 spread between repetitions rather than as a bias between configurations.
 Results go to OUT (default $COMPRESS_CACHE_DIR/bench/results/EXPERIMENT/
 <timestamp>): runs.csv, one CSV per table, PNG plots and report.md.
+
+Issue 29 (storage profiles, page compression, CHOOSE, where the time goes):
+  bench/run.sh paper --data=dbt2 --load-threads 1 --pool-pct 2 \
+      --device native,ssd2012,hdd              # the full round (long: see
+                                               # docs/notes/issue29-harness.md)
+  bench/run.sh paper --data=dbt2 --load-threads 1 --pool-pct 2 \
+      --device ssd2012,hdd --only A8,S8,S8m,PZ,PL,CH   # the runs the issue asks for
+  bench/run.sh paper --quick --device native,hdd    # smoke check, about 10 min:
+      # 1 warehouse; N, A8, S8, PL and CH (PZ only if --only names it); the
+      # read mix on the native profile only
+  bench/run.sh tuning --device native,ssd2012 --only PZ,PL,CH
+--device: storage profiles (DEVICE_PROFILES: native, ssd2012, hdd): the
+measured runs (warm-up and measurement) of each profile run with the
+server's reads and writes throttled by the kernel's block I/O controller
+(IoThrottle); loads, conversions, estimates and consistency checks run
+unthrottled. --pool-pct P: the measured runs' buffer pool is P % of the
+uncompressed layout's loaded size (pool_for_pct()). Layouts PZ and PL:
+every table COMPRESSION='zlib' / 'lz4'; CH: the uncompressed copy after a
+warm-up, converted by compression_advisor.apply(..., 'CHOOSE', 8, 0.10).
+COMPRESS_BENCH_PORT other than 13307 (or COMPRESS_BENCH_RUN_DIR) gives a
+run its own socket, option file, log and working data directories
+(work_path()), so that it can run beside another.
 """
 
 import argparse
@@ -43,6 +65,23 @@ LUA = os.path.join(ROOT, "bench", "tpcc", "tpcc.lua")
 ADVISOR = os.path.join(ROOT, "plugin", "compression_stats",
                        "compression_advisor.sql")
 PORT = int(os.environ.get("COMPRESS_BENCH_PORT", "13307"))
+DEFAULT_PORT = 13307
+# Where a run keeps what only one server at a time may use: its socket,
+# option file and error log (run/) and its working copies of data
+# directories (live-datadir, codecs-datadir). The default port keeps them
+# directly under BENCH, as always; another port (COMPRESS_BENCH_PORT) gets
+# BENCH/port-<PORT>/, or COMPRESS_BENCH_RUN_DIR if set, so that a second
+# run cannot overwrite the first one's files. Kept loaded copies
+# (BENCH/data) and the base data directory are shared.
+RUN_ROOT = os.environ.get("COMPRESS_BENCH_RUN_DIR") or (
+    BENCH if PORT == DEFAULT_PORT else os.path.join(BENCH, "port-%d" % PORT))
+
+
+def work_path(name):
+    """A working directory of this run (see RUN_ROOT)."""
+    return os.path.join(RUN_ROOT, name)
+
+
 DB = "tpcc"
 TABLES = ["warehouse", "district", "customer", "history", "new_orders",
           "orders", "order_line", "item", "stock"]
@@ -74,7 +113,7 @@ class Server:
         if mysqld and os.path.exists(os.path.join(os.path.dirname(mysqld),
                                                   "compression_stats.so")):
             self.plugin_dir = os.path.dirname(os.path.abspath(mysqld))
-        self.rundir = os.path.join(BENCH, "run")
+        self.rundir = work_path("run")
         os.makedirs(self.rundir, exist_ok=True)
         self.sock = os.path.join(self.rundir, "mysqld.sock")
         self.err = os.path.join(self.rundir, "mysqld.err")
@@ -236,7 +275,9 @@ def make_room():
         shutil.rmtree(victim, ignore_errors=True)
 
 
-def copy_datadir(src, dst):
+def copy_datadir(src, dst, allocation=False):
+    """cp -a src dst; allocation: then give the copy's .ibd files of the
+    benchmark's schema the extents of their sources (copy_allocation())."""
     shutil.rmtree(dst, ignore_errors=True)
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     IN_USE.add(os.path.abspath(src))
@@ -244,6 +285,356 @@ def copy_datadir(src, dst):
     subprocess.run(["cp", "-a", src, dst], check=True)
     if os.path.dirname(os.path.abspath(dst)) == os.path.join(BENCH, "data"):
         IN_USE.add(os.path.abspath(dst))
+    if allocation:
+        copy_allocation(os.path.join(src, DB), os.path.join(dst, DB))
+
+
+# ---------------------------------------------------------------------------
+# Bytes on disk (what du counts)
+#
+# DATA_LENGTH + INDEX_LENGTH counts pages at the physical page size: it does
+# not see the holes page compression punches, nor the free pages a file
+# keeps allocated. The blocks allocated to each .ibd file do. cp -a keeps a
+# file's holes but also turns the extents InnoDB preallocated with
+# fallocate() and never wrote (unwritten extents, which SEEK_DATA reports
+# as holes) into holes: a copy is smaller on disk than its source.
+# copy_allocation() gives the copy its source's extents back, so that the
+# allocated bytes of a measured run's copy start where the load left them.
+
+FS_IOC_FIEMAP = 0xC020660B
+FIEMAP_FLAG_SYNC = 1
+FIEMAP_EXTENT_LAST = 1
+FALLOC_FL_KEEP_SIZE = 1
+
+
+def file_extents(path):
+    """The extents (offset, length) allocated to a file, unwritten ones
+    included (the FIEMAP ioctl); None where the file system cannot say."""
+    import fcntl
+    import struct
+    out = []
+    start = 0
+    n = 256
+    with open(path, "rb") as f:
+        while True:
+            buf = bytearray(struct.pack("=QQLLLL", start, 2**64 - 1 - start,
+                                        FIEMAP_FLAG_SYNC, 0, n, 0)
+                            + bytes(56 * n))
+            try:
+                fcntl.ioctl(f.fileno(), FS_IOC_FIEMAP, buf)
+            except OSError:
+                return None
+            mapped = struct.unpack_from("=L", buf, 20)[0]
+            if mapped == 0:
+                break
+            last = False
+            for i in range(mapped):
+                lo, _, ln = struct.unpack_from("=QQQ", buf, 32 + 56 * i)
+                flags = struct.unpack_from("=L", buf, 32 + 56 * i + 40)[0]
+                out.append((lo, ln))
+                last = last or bool(flags & FIEMAP_EXTENT_LAST)
+            start = lo + ln
+            if last:
+                break
+    return out
+
+
+_FALLOCATE = []
+
+
+def copy_allocation(src_dir, dst_dir):
+    """Allocate in each .ibd file of dst_dir (a cp -a copy of src_dir) the
+    extents its source has allocated (fallocate KEEP_SIZE: data already
+    copied stays; holes of the source stay holes). Logs once and does
+    nothing where FIEMAP or fallocate() is missing."""
+    if _FALLOCATE == [None] or not os.path.isdir(src_dir):
+        return
+    if not _FALLOCATE:
+        import ctypes
+        import ctypes.util
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+            fa = libc.fallocate
+            fa.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int64,
+                           ctypes.c_int64]
+            _FALLOCATE.append(fa)
+        except (OSError, AttributeError):
+            _FALLOCATE.append(None)
+            log("no fallocate(): copies keep cp's allocation (preallocated "
+                "free extents not counted after the runs)")
+            return
+    for name in sorted(os.listdir(src_dir)):
+        if not name.endswith(".ibd"):
+            continue
+        ext = file_extents(os.path.join(src_dir, name))
+        if ext is None:
+            _FALLOCATE[:] = [None]
+            log("no FIEMAP on this file system: copies keep cp's allocation "
+                "(preallocated free extents not counted after the runs)")
+            return
+        fd = os.open(os.path.join(dst_dir, name), os.O_WRONLY)
+        try:
+            for off, ln in ext:
+                if _FALLOCATE[0](fd, FALLOC_FL_KEEP_SIZE, off, ln) != 0:
+                    log("fallocate failed on %s: the copy's allocation is "
+                        "cp's" % name)
+                    break
+        finally:
+            os.close(fd)
+
+
+def ibd_alloc(datadir):
+    """{table: bytes allocated to its .ibd file} of the benchmark's schema
+    (os.stat st_blocks * 512, what du counts)."""
+    d = os.path.join(datadir, DB)
+    out = {}
+    for t in TABLES:
+        p = os.path.join(d, t + ".ibd")
+        if os.path.exists(p):
+            out[t] = os.stat(p).st_blocks * 512
+    return out
+
+
+IBD_ALLOC = os.path.join(ROOT, "mysql-test", "suite", "compress", "include",
+                         "ibd_alloc.py")
+
+
+def physical_page_size(path):
+    """The page size of an .ibd file's pages on disk, from its FSP flags:
+    KEY_BLOCK_SIZE for ROW_FORMAT=COMPRESSED (ZIP_SSIZE, bits 1-4 of
+    FSP_SPACE_FLAGS at byte 38 + 16 of page 0), else 16 KB."""
+    with open(path, "rb") as f:
+        f.seek(54)
+        flags = int.from_bytes(f.read(4), "big")
+    ssize = (flags >> 1) & 15
+    return 512 << ssize if ssize else 16384
+
+
+def ibd_split(datadir):
+    """Allocated bytes of the schema's .ibd files split page by page by
+    ibd_alloc.py: {"in_use": B-tree and BLOB pages, "free": pages never used
+    or freed, "other": file header, bitmaps, inodes, SDI,
+    "compressed_pages": pages written page-compressed}, summed over the
+    tables; {} if the tool fails."""
+    out = {"in_use": 0, "free": 0, "other": 0, "compressed_pages": 0}
+    d = os.path.join(datadir, DB)
+    for t in TABLES:
+        p = os.path.join(d, t + ".ibd")
+        if not os.path.exists(p):
+            continue
+        r = subprocess.run([sys.executable, IBD_ALLOC, p,
+                            str(physical_page_size(p))],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            log("ibd_alloc.py failed on %s: %s" % (p, r.stderr[-300:]))
+            return {}
+        kv = dict(x.split("=") for x in r.stdout.split())
+        for k in ("in_use", "free", "other"):
+            out[k] += int(kv[k + "_bytes"])
+        out["compressed_pages"] += int(kv["compressed_pages"])
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Storage profiles (--device)
+
+# The limits IoThrottle puts on the server's reads and writes to the disk
+# of its data directory during the measured runs of each profile (warm-up
+# and measurement). Operations per second (riops, wiops) and bytes per
+# second (rbps, wbps; MB = 10^6 bytes, as the vendors count); None: not
+# throttled. The paper's Tables 2 and 3 (the sequential and random
+# bandwidths of Lee's SSD and HDD) were not available to us, so the values
+# are derived from vendor figures of drives of the kind it names, for
+# InnoDB's pattern with the paper's 20 connections: 16 KB pages read one at
+# a time by each waiting thread (O_DIRECT), so a few requests in flight,
+# not the queue depth of 32 of the data sheets.
+DEVICE_PROFILES = {
+    # This machine's own disk, unthrottled (about 11,000 random page reads
+    # per second, BENCHMARKS.md 1b).
+    "native": None,
+    # A 2012 SATA SSD. Vendor figures of the Intel 520 (240 GB, 2012):
+    # 50,000 random 4 KB read and 80,000 write IOPS at queue depth 32,
+    # 550 MB/s sequential read and 520 MB/s write. At low queue depth a
+    # SATA SSD of that generation completes a random read in roughly
+    # 100-200 us (a few thousand to 10,000 per second with a few requests
+    # in flight): 8,000 reads/s. Writes at low queue depth, on a drive
+    # kept full by a database (garbage collection), sustain less: 5,000.
+    # Bandwidth: about half the sequential figures, what 16 KB transfers
+    # reach (250 MB/s read, 200 MB/s write). Derived, not measured; the
+    # read rate is below but near this machine's own disk.
+    "ssd2012": {"riops": 8000, "wiops": 5000,
+                "rbps": 250 * 10**6, "wbps": 200 * 10**6},
+    # A 7,200 rpm disk. Seagate Barracuda 7200.14 (2012): 8.5 ms average
+    # access (about 118 random accesses per second; a few requests queued
+    # by NCQ shorten the seeks: 150, the usual figure for 7,200 rpm), up
+    # to 210 MB/s sustained on the outer tracks, 156 MB/s on average: 150
+    # MB/s. A disk shares its 150 operations between reads and writes; the
+    # kernel's throttle limits each direction on its own, so a mixed load
+    # can get up to 300: the profile flatters the disk under writes.
+    "hdd": {"riops": 150, "wiops": 150,
+            "rbps": 150 * 10**6, "wbps": 150 * 10**6},
+}
+
+
+def device_list(spec):
+    """--device: the storage profiles of a run, in order."""
+    devs = [d for d in (spec or "native").split(",") if d]
+    unknown = [d for d in devs if d not in DEVICE_PROFILES]
+    if unknown:
+        die("--device: no profile %s (profiles: %s)" % (
+            ", ".join(unknown), ", ".join(DEVICE_PROFILES)))
+    return list(dict.fromkeys(devs))
+
+
+def usable_devices(devs, path):
+    """The profiles that can run here: native always, a throttled one only
+    where IoThrottle can write a cgroup; the others are logged and
+    returned as skipped (the report says so)."""
+    ok, skipped = [], []
+    for d in devs:
+        if DEVICE_PROFILES[d] is None or IoThrottle(path, DEVICE_PROFILES[d]).available():
+            ok.append(d)
+        else:
+            log("--device %s: no writable blkio (cgroup v1) or io (cgroup v2) "
+                "controller for the disk of %s here: profile skipped" % (d, path))
+            skipped.append(d)
+    return ok, skipped
+
+
+class IoThrottle:
+    """A slower disk for one process: the kernel's block I/O throttle limits
+    the reads and writes per second and the bytes per second the process
+    may issue to the disk that holds a path (cgroup v1
+    blkio.throttle.{read,write}_{iops,bps}_device, or v2 io.max riops,
+    wiops, rbps, wbps), as given by a profile (DEVICE_PROFILES; a key left
+    out is not limited). InnoDB reads and writes its data files with
+    O_DIRECT, so every page read and write counts. Writes the kernel's
+    flusher threads make for the process (the redo log, written through the
+    page cache with innodb_flush_log_at_trx_commit=2) escape cgroup v1's
+    throttle; those the server's own threads make, fsync included, do not.
+    available() is False where neither interface can be written, or the
+    path is on no block device (then the profile is skipped, and the
+    report says so)."""
+
+    V1 = "/sys/fs/cgroup/blkio"
+    V2 = "/sys/fs/cgroup"
+    KEYS = ("riops", "wiops", "rbps", "wbps")
+    V1_FILES = {"riops": "blkio.throttle.read_iops_device",
+                "wiops": "blkio.throttle.write_iops_device",
+                "rbps": "blkio.throttle.read_bps_device",
+                "wbps": "blkio.throttle.write_bps_device"}
+
+    def __init__(self, path, profile):
+        self.profile = dict(profile or {})
+        self.dev = self.disk_of(path)
+        self.dir = None
+        self.home = None
+
+    @staticmethod
+    def disk_of(path):
+        st = os.stat(path)
+        dev = "%d:%d" % (os.major(st.st_dev), os.minor(st.st_dev))
+        sysdev = "/sys/dev/block/" + dev
+        # Throttling applies to whole disks: a partition's parent.
+        if os.path.exists(os.path.join(sysdev, "partition")):
+            dev = open(os.path.join(os.path.realpath(sysdev), "..", "dev")
+                       ).read().strip()
+        return dev
+
+    @classmethod
+    def v1(cls):
+        return os.access(os.path.join(cls.V1, "tasks"), os.W_OK)
+
+    def available(self):
+        if not os.path.exists("/sys/dev/block/" + self.dev):
+            return False
+        if self.v1():
+            return True
+        c = os.path.join(self.V2, "cgroup.controllers")
+        return (os.path.exists(c) and "io" in open(c).read().split() and
+                os.access(os.path.join(self.V2, "cgroup.subtree_control"),
+                          os.W_OK))
+
+    def group_name(self):
+        # One group per run (port), so that two runs do not share limits.
+        return "compress_bench_%d" % PORT
+
+    @staticmethod
+    def cgroup_of(pid, v1):
+        """The process's group (v1: of the blkio hierarchy), to go back to."""
+        for line in open("/proc/%d/cgroup" % pid):
+            _, ctl, path = line.rstrip("\n").split(":", 2)
+            if (v1 and "blkio" in ctl.split(",")) or (not v1 and ctl == ""):
+                return path
+        return "/"
+
+    def attach(self, pid):
+        p = self.profile
+        if self.v1():
+            self.home = os.path.join(self.V1, self.cgroup_of(pid, True).lstrip("/"))
+            self.dir = os.path.join(self.V1, self.group_name())
+            os.makedirs(self.dir, exist_ok=True)
+            # Every key written: 0 removes a limit a previous profile left.
+            for k in self.KEYS:
+                with open(os.path.join(self.dir, self.V1_FILES[k]), "w") as f:
+                    f.write("%s %d\n" % (self.dev, p.get(k) or 0))
+        else:
+            self.home = os.path.join(self.V2, self.cgroup_of(pid, False).lstrip("/"))
+            with open(os.path.join(self.V2, "cgroup.subtree_control"), "w") as f:
+                f.write("+io\n")
+            self.dir = os.path.join(self.V2, self.group_name())
+            os.makedirs(self.dir, exist_ok=True)
+            with open(os.path.join(self.dir, "io.max"), "w") as f:
+                f.write("%s %s\n" % (self.dev, " ".join(
+                    "%s=%s" % (k, p[k] if p.get(k) else "max")
+                    for k in self.KEYS)))
+        with open(os.path.join(self.dir, "cgroup.procs"), "w") as f:
+            f.write("%d\n" % pid)
+
+    def release(self, pid):
+        """Move the process back to its own group: what it does next (its
+        shutdown's flush, a consistency check) runs on the real disk."""
+        if not self.dir or not self.home:
+            return
+        try:
+            with open(os.path.join(self.home, "cgroup.procs"), "w") as f:
+                f.write("%d\n" % pid)
+        except OSError as e:
+            log("could not move mysqld %d out of the throttled group: %s"
+                % (pid, e))
+
+    def detach(self):
+        """After the process has left the group or exited: remove it."""
+        if self.dir:
+            for _ in range(20):
+                try:
+                    os.rmdir(self.dir)
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            self.dir = None
+
+
+# ---------------------------------------------------------------------------
+# Buffer pool in the paper's proportion (--pool-pct)
+
+POOL_MIN = 16 * 2**20
+POOL_ROUND = 8 * 2**20
+
+
+def pool_for_pct(pct, n_bytes):
+    """--pool-pct P: the measured runs' innodb_buffer_pool_size, P % of the
+    uncompressed layout's loaded size (n_bytes, DATA_LENGTH + INDEX_LENGTH
+    of its tables), at least POOL_MIN, rounded up to POOL_ROUND. The paper
+    ran a 2 GB pool over about 100 GB of data (1,000 warehouses): about
+    2 %. We scale the pool, not the warehouses."""
+    b = max(POOL_MIN, n_bytes * pct / 100.0)
+    return int(-(-b // POOL_ROUND)) * POOL_ROUND
+
+
+def pool_option(nbytes):
+    """innodb_buffer_pool_size as the option files write it ("24M")."""
+    return "%dM" % (nbytes // 2**20)
 
 
 # ---------------------------------------------------------------------------
@@ -311,9 +702,28 @@ def pfs_waits(srv):
     return {r[0].split("/")[-1]: (int(r[1]), int(r[2])) for r in rows}
 
 
+def pfs_file_io(srv):
+    """InnoDB's file I/O from performance_schema, all threads (user
+    threads' synchronous page reads, page cleaners' writes, the redo log):
+    {read|write|misc|all: (operations, picoseconds waited)}. With page
+    compression (COMPRESSION='zlib'/'lz4') a page is compressed on its way
+    to the file and decompressed on its way back inside these waits."""
+    r = srv.sql(
+        "SELECT IFNULL(SUM(COUNT_READ), 0), IFNULL(SUM(SUM_TIMER_READ), 0), "
+        "IFNULL(SUM(COUNT_WRITE), 0), IFNULL(SUM(SUM_TIMER_WRITE), 0), "
+        "IFNULL(SUM(COUNT_MISC), 0), IFNULL(SUM(SUM_TIMER_MISC), 0), "
+        "IFNULL(SUM(COUNT_STAR), 0), IFNULL(SUM(SUM_TIMER_WAIT), 0) "
+        "FROM performance_schema.file_summary_by_event_name "
+        "WHERE EVENT_NAME LIKE 'wait/io/file/innodb/%'")[0]
+    v = [int(x) for x in r]
+    return {"read": (v[0], v[1]), "write": (v[2], v[3]),
+            "misc": (v[4], v[5]), "all": (v[6], v[7])}
+
+
 def snapshot(srv):
     st = srv.status()
-    return {"status": st, "zip": zip_counters(srv), "waits": pfs_waits(srv)}
+    return {"status": st, "zip": zip_counters(srv), "waits": pfs_waits(srv),
+            "file_io": pfs_file_io(srv)}
 
 
 def diff_snapshots(a, b, commits):
@@ -353,6 +763,16 @@ def diff_snapshots(a, b, commits):
                         "log_reserve": z["log_reserve"]}
     res["compress_ms_per_tx"] = zc / 1000 / n
     res["uncompress_ms_per_tx"] = zu / 1000 / n
+    # The paper's Table 5: where a transaction's time goes. Compression:
+    # COMPRESS_USECS + UNCOMPRESS_USECS of COMPRESSION_STATS (ROW_FORMAT=
+    # COMPRESSED pages; page compression is in the file I/O time). File
+    # I/O: performance_schema's wait time on InnoDB's files, all threads.
+    res["compression_ms_per_tx"] = (zc + zu) / 1000 / n
+    for k, (cnt, ps) in b.get("file_io", {}).items():
+        c0, p0 = a.get("file_io", {}).get(k, (0, 0))
+        name = "file_io" if k == "all" else "file_%s" % k
+        res[name + "_ops"] = cnt - c0
+        res[name + "_ms_per_tx"] = (ps - p0) / 1e9 / n
     res["redo_bytes_per_tx"] = res["redo_bytes"] / n
     return res, per_table
 
@@ -379,8 +799,13 @@ class Layout:
     this % of each compressed page free (innodb_compression_bulk_free_pct)."""
 
     def __init__(self, name, table_options="", padding="", note="",
-                 rebuild_free_pct=None, codec=None):
+                 rebuild_free_pct=None, codec=None, kind=None):
         self.name = name
+        # "none" (uncompressed), "zip" (ROW_FORMAT=COMPRESSED tables),
+        # "page" (page compression, COMPRESSION=...: the codec does not
+        # apply), "choose" (CH: made from the uncompressed copy by
+        # make_choose(), not loaded).
+        self.kind = kind or ("zip" if table_options else "none")
         # The page codec the layout is loaded with (innodb_compression_codec);
         # None: the run's (--codec), else the server's default.
         self.codec = codec
@@ -389,6 +814,11 @@ class Layout:
         self.note = note
         self.rebuild_free_pct = rebuild_free_pct
         self.saved = None
+        # After load(): bytes allocated per table (ibd_alloc()) and the
+        # split of ibd_split(); CH: the advisor's choices.
+        self.alloc = {}
+        self.split = {}
+        self.choices = []
 
 
 def codec_names(name, compressed):
@@ -406,9 +836,9 @@ def codec_layouts(layouts):
     loaded with its codec (the experiment runs it with codec_opts())."""
     return [lay if k is None else
             Layout(n, lay.table_options, lay.padding, lay.note,
-                   lay.rebuild_free_pct, codec=k)
+                   lay.rebuild_free_pct, codec=k, kind=lay.kind)
             for lay in layouts
-            for n, k in codec_names(lay.name, lay.table_options)]
+            for n, k in codec_names(lay.name, lay.kind == "zip")]
 
 
 def codec_opts(opts, codec):
@@ -437,7 +867,7 @@ def layout_dir(layout, warehouses):
     if LOAD_THREADS != 2:
         h.update(("|load threads %d" % LOAD_THREADS).encode())
     codec = layout.codec or CODEC
-    if codec and layout.table_options:
+    if codec and layout.kind == "zip":
         h.update(("|codec %s" % codec).encode())
     for f in ("tpcc_schema_dbt2.sql" if DATA == "dbt2" else "tpcc_schema.sql",
               "tpcc_load.sql"):
@@ -458,6 +888,13 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
         IN_USE.add(os.path.abspath(saved))
         m = json.load(open(meta))
         log("reusing the loaded %s (%s)" % (layout.name, os.path.basename(saved)))
+        # Copies kept before the allocated bytes were recorded: measured
+        # now (the kept copy is the loaded data directory itself).
+        if "alloc" not in m:
+            m["alloc"], m["split"] = ibd_alloc(saved), ibd_split(saved)
+            with open(meta, "w") as f:
+                json.dump(m, f)
+        layout.alloc, layout.split = m["alloc"], m["split"]
         return m["secs"], m["sizes"]
     if os.path.exists(meta):
         os.remove(meta)
@@ -478,12 +915,114 @@ def load(exp, layout, warehouses, load_opts, reuse=True):
         sizes = table_sizes(srv)
     finally:
         srv.stop()
-    log("loaded %s/%s: %.1f s, %.1f MB" % (exp, layout.name, secs,
-                                          sum(sizes.values()) / 2**20))
+    layout.alloc, layout.split = ibd_alloc(saved), ibd_split(saved)
+    log("loaded %s/%s: %.1f s, %.1f MB, %.1f MB allocated" % (
+        exp, layout.name, secs, sum(sizes.values()) / 2**20,
+        sum(layout.alloc.values()) / 2**20))
     del out
     with open(meta, "w") as f:
-        json.dump({"secs": secs, "sizes": sizes}, f)
+        json.dump({"secs": secs, "sizes": sizes, "alloc": layout.alloc,
+                   "split": layout.split}, f)
     return secs, sizes
+
+
+# The CHOOSE layout (CH) as a DBA would make it: the advisor's strategy
+# CHOOSE (docs/page-compression.md) at 8 KB, delta 0.10, applied to the
+# uncompressed copy after the workload ran on it, so that
+# performance_schema has each table's row operations (CHOOSE weighs reads
+# against writes). The conversion's ALTERs run with the segment reserve at
+# REBUILD_SEGMENT_RESERVE, as the harness's other rebuilds.
+CHOOSE_CALL = "CALL compression_advisor.apply('%s', 'CHOOSE', 8, 0.10, FALSE, NULL, NULL)"
+CHOOSE_MIN_WARM = 10
+
+
+def choose_dir(base, mix, threads, warm):
+    """Where a CH copy is kept: named by the uncompressed copy it was made
+    from, the mix and warm-up that fed performance_schema, the advisor."""
+    h = hashlib.sha1()
+    h.update(("%s|%s|%d|%d|%s|%s" % (os.path.basename(base.saved), mix,
+                                     threads, warm, REBUILD_SEGMENT_RESERVE,
+                                     CODEC)).encode())
+    h.update(open(ADVISOR, "rb").read())
+    return os.path.join(BENCH, "data", "CH-%s-%s" % (mix, h.hexdigest()[:10]))
+
+
+def make_choose(exp, lay, base, warehouses, load_opts, mix, threads, warm,
+                reuse=True):
+    """Make (or reuse) the CH copy for a mix: copy the loaded uncompressed
+    layout base, run the mix for max(warm, CHOOSE_MIN_WARM) s unthrottled
+    (performance_schema counts each table's row operations), estimate every
+    table, record CHOOSE's method per table and apply it. Sets lay.saved,
+    lay.alloc, lay.split and lay.choices ([table, method, verdict, row
+    operations, row writes, outcome, table options after]); returns (load
+    seconds: the base's load plus the conversion, table sizes), as load()."""
+    saved = choose_dir(base, mix, threads, warm)
+    lay.saved = saved
+    meta = saved + ".json"
+    base_secs = json.load(open(base.saved + ".json"))["secs"]
+    if reuse and os.path.exists(meta) and os.path.isdir(saved):
+        os.utime(meta)
+        IN_USE.add(os.path.abspath(saved))
+        m = json.load(open(meta))
+        log("reusing the CHOOSE copy for the %s mix (%s)" % (
+            mix, os.path.basename(saved)))
+        lay.alloc, lay.split, lay.choices = m["alloc"], m["split"], m["choices"]
+        return base_secs + m["convert_s"], m["sizes"]
+    if os.path.exists(meta):
+        os.remove(meta)
+    copy_datadir(base.saved, saved, allocation=True)
+    srv = Server(saved, load_opts)
+    srv.start()
+    try:
+        # The kept uncompressed copy may predate the advisor's last change.
+        srv.source(ADVISOR)
+        srv.sysbench(["--threads=%d" % threads,
+                      "--time=%d" % max(warm, CHOOSE_MIN_WARM),
+                      "--mix=" + mix, "run"], warehouses)
+        t0 = time.time()
+        for r in srv.sql("CALL compression_advisor.estimate_all('%s', NULL)"
+                         % DB):
+            if len(r) >= 3 and r[2].startswith("ERROR"):
+                log("CHOOSE: estimating %s: %s" % (r[1], r[2]))
+        est_s = time.time() - t0
+        # The verdicts apply() acts on: table_choices at its size and delta.
+        verdicts = srv.sql(
+            "SET SESSION compression_stats_target_key_block_size = 8; "
+            "SET SESSION compression_stats_delta = 0.10; "
+            "SELECT TABLE_NAME, CHOOSE_METHOD, CHOOSE_VERDICT, "
+            "IFNULL(ROW_OPERATIONS, 0), IFNULL(ROW_WRITES, 0) "
+            "FROM compression_advisor.table_choices "
+            "WHERE TABLE_SCHEMA = '%s' ORDER BY TABLE_NAME" % DB)
+        srv.sql("SET GLOBAL innodb_segment_reserve_factor = %s"
+                % REBUILD_SEGMENT_RESERVE)
+        t0 = time.time()
+        applied = srv.sql(CHOOSE_CALL % DB)
+        convert_s = time.time() - t0
+        srv.sql("SET GLOBAL innodb_segment_reserve_factor = DEFAULT")
+        outcome = {r[1]: r[5] for r in applied if len(r) >= 6}
+        got = {r[0]: r[1] for r in srv.sql(
+            "SELECT TABLE_NAME, CONCAT(ROW_FORMAT, ' ', CREATE_OPTIONS) "
+            "FROM information_schema.TABLES WHERE TABLE_SCHEMA = '%s'" % DB)}
+        sizes = table_sizes(srv)
+    finally:
+        srv.stop()
+    lay.choices = [[r[0], r[1], r[2], int(r[3]), int(r[4]),
+                    outcome.get(r[0], "no statement"), got.get(r[0], "")]
+                   for r in verdicts]
+    failed = [c[0] for c in lay.choices if c[5].startswith("FAILED")]
+    if failed:
+        log("CHOOSE: the ALTER of %s failed (see the report)" % ", ".join(failed))
+    lay.alloc, lay.split = ibd_alloc(saved), ibd_split(saved)
+    log("CHOOSE for the %s mix: %s; estimates %.1f s, conversion %.1f s, "
+        "%.1f MB allocated" % (mix, ", ".join(
+            "%s %s" % (c[0], c[1]) for c in lay.choices), est_s, convert_s,
+            sum(lay.alloc.values()) / 2**20))
+    with open(meta, "w") as f:
+        json.dump({"convert_s": convert_s, "estimate_s": est_s,
+                   "sizes": sizes, "alloc": lay.alloc, "split": lay.split,
+                   "choices": lay.choices}, f)
+    IN_USE.add(os.path.abspath(saved))
+    return base_secs + convert_s, sizes
 
 
 # A B-tree built by ALTER TABLE gets its pages without a page hint, so
@@ -514,29 +1053,62 @@ def rebuild(srv, free_pct):
 
 
 def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
-                 mysqld=None, check=False):
+                 mysqld=None, check=False, device=None, sizes_after=False):
+    """Restore the layout's copy, start, warm up, measure, stop. device: a
+    storage profile (DEVICE_PROFILES): the warm-up and the measurement run
+    throttled, the start, the consistency check and the shutdown not.
+    Records the bytes allocated to the schema's files after the run
+    (alloc_MB_after; the copy starts with the load's allocation,
+    copy_allocation()) and, with sizes_after, DATA_LENGTH + INDEX_LENGTH
+    after ANALYZE (size_MB_after)."""
     saved = layout.saved
-    live = os.path.join(BENCH, "live-datadir")
-    copy_datadir(saved, live)
+    live = work_path("live-datadir")
+    copy_datadir(saved, live, allocation=True)
+    alloc0 = sum(ibd_alloc(live).values())
     srv = Server(live, run_opts, mysqld=mysqld)
     srv.start()
+    profile = DEVICE_PROFILES.get(device) if device else None
+    throttle = IoThrottle(live, profile) if profile else None
     try:
-        if warm > 0:
-            srv.sysbench(["--threads=%d" % threads, "--time=%d" % warm,
-                          "--mix=" + mix, "run"], warehouses)
-        a = snapshot(srv)
-        out = srv.sysbench(["--threads=%d" % threads, "--time=%d" % secs,
-                            "--mix=" + mix, "run"], warehouses)
-        b = snapshot(srv)
+        if throttle:
+            throttle.attach(srv.proc.pid)
+        try:
+            if warm > 0:
+                srv.sysbench(["--threads=%d" % threads, "--time=%d" % warm,
+                              "--mix=" + mix, "run"], warehouses)
+            a = snapshot(srv)
+            out = srv.sysbench(["--threads=%d" % threads, "--time=%d" % secs,
+                                "--mix=" + mix, "run"], warehouses)
+            b = snapshot(srv)
+        finally:
+            if throttle:
+                throttle.release(srv.proc.pid)
         res = parse_tpcc(out)
         commits = sum(res.get(t + "_commits", 0) for t in TX_TYPES)
         extra, per_table = diff_snapshots(a, b, commits)
         res.update(extra)
+        # The mean time a committed transaction took, retries and all
+        # (threads x seconds / commits): what the Table 5 split divides.
+        res["elapsed_ms_per_tx"] = (threads * res["seconds"] * 1000.0 /
+                                    max(commits, 1))
         if check:
             chk = srv.sysbench(["check"], warehouses)
             res["consistency"] = "OK" if "FAILED" not in chk else "FAILED"
+        if sizes_after:
+            res["size_MB_after"] = sum(table_sizes(srv).values()) / 2**20
     finally:
         srv.stop()
+        if throttle:
+            throttle.detach()
+    alloc = ibd_alloc(live)
+    split = ibd_split(live)
+    res["alloc_MB_load"] = alloc0 / 2**20
+    res["alloc_MB_after"] = sum(alloc.values()) / 2**20
+    if split:
+        res["in_use_MB_after"] = split["in_use"] / 2**20
+        res["free_MB_after"] = split["free"] / 2**20
+    if device:
+        res["device"] = device
     return res, per_table
 
 
@@ -632,7 +1204,7 @@ def selective_tables(base, kbs, load_opts):
     tables whose SELECTIVE verdict is COMPRESS at this KEY_BLOCK_SIZE (delta
     0.10), plus the estimated SS of every table at 8 and 4 KB."""
     saved = base.saved
-    live = os.path.join(BENCH, "live-datadir")
+    live = work_path("live-datadir")
     copy_datadir(saved, live)
     srv = Server(live, load_opts)
     srv.start()
@@ -667,7 +1239,7 @@ def alter_sizes(base, kbss, load_opts):
     seconds of each ALTER and CURRENT_SIZE_SAVINGS estimated before. The
     ALTERs run with innodb_segment_reserve_factor at REBUILD_SEGMENT_RESERVE,
     so the sizes count the pages the rebuilt trees use, as for the loads."""
-    live = os.path.join(BENCH, "live-datadir")
+    live = work_path("live-datadir")
     copy_datadir(base.saved, live)
     srv = Server(live, dict(load_opts, innodb_segment_reserve_factor=
                             REBUILD_SEGMENT_RESERVE))
@@ -779,6 +1351,112 @@ def exp_sizes(args, out):
         fh.write("\n".join(md) + "\n")
 
 
+# Page compression beside ROW_FORMAT=COMPRESSED (issue 29): every table
+# COMPRESSION='zlib' (PZ) or 'lz4' (PL), loaded so (tpcc.lua
+# --table-options); the page codec (--codec, --codecs) does not apply.
+PAGE_LAYOUTS = [("PZ", "zlib"), ("PL", "lz4")]
+
+
+def page_layouts():
+    return [Layout(n, "*:COMPRESSION='%s'" % c, kind="page",
+                   note="every table COMPRESSION='%s' (page compression)" % c)
+            for n, c in PAGE_LAYOUTS]
+
+
+def choose_layout():
+    """The CH layout before make_choose() makes it (one per mix)."""
+    return Layout("CH", kind="choose",
+                  note="CHOOSE at 8 KB, delta 0.10, on the uncompressed copy")
+
+
+def select_layouts(layouts, only, quick):
+    """--only: N and the layouts named (under --codecs "S8m" names every
+    codec's, "S8m@isal" one); without it every layout, but --quick leaves
+    out PZ (PL stands for page compression). Dies on an unknown name."""
+    if only:
+        wanted = set(only.split(",")) | {"N"}
+        known = {n for l in layouts for n in (l.name, l.name.split("@")[0])}
+        unknown = wanted - known
+        # S8m exists only where the measured rule picks other tables than
+        # the estimator: otherwise S8 is it.
+        for u in sorted(unknown):
+            if re.match(r"S\d+m$", u) and u[:-1] in known:
+                log("--only %s: the measured rule picks S%s's tables; "
+                    "running %s" % (u, u[1:-1], u[:-1]))
+                wanted.add(u[:-1])
+                unknown.discard(u)
+        if unknown:
+            die("--only: no layout %s in this run (layouts: %s)" % (
+                ", ".join(sorted(unknown)), ", ".join(l.name for l in layouts)))
+        return [l for l in layouts if l.name in wanted or
+                l.name.split("@")[0] in wanted]
+    if quick:
+        return [l for l in layouts if l.name != "PZ"]
+    return layouts
+
+
+def a_for(lay, kbss):
+    """The ALL layout a layout is compared with ("vs A"): S8, S8m -> A8
+    (same codec); PZ, PL, CH -> A at the first size; N, A: none."""
+    base, at, codec = lay.name.partition("@")
+    if lay.kind == "zip" and base.startswith("S"):
+        return "A" + base[1:].rstrip("m") + at + codec
+    if lay.kind in ("page", "choose"):
+        return "A%d" % kbss[0] + ("@" + CODECS[0] if CODECS else "")
+    return None
+
+
+def med_of(rs, key, fmt="%.2f"):
+    """The median of a field over result rows, formatted; "-" if none."""
+    v = [r[key] for r in rs if r.get(key) is not None and r.get(key) != ""]
+    return fmt % statistics.median(v) if v else "-"
+
+
+def time_split_table(rows_by_layout, names):
+    """The paper's Table 5 for one profile and mix: per layout, the mean
+    elapsed time of a transaction and the waits in it, ms per transaction
+    (medians over the repetitions)."""
+    tab = []
+    for n in names:
+        rs = rows_by_layout.get(n, [])
+        if not rs:
+            continue
+        tab.append([n, med_of(rs, "elapsed_ms_per_tx"),
+                    med_of(rs, "row_lock_ms_per_tx"),
+                    med_of(rs, "index_tree_rw_lock_ms_per_tx"),
+                    med_of(rs, "file_io_ms_per_tx"),
+                    med_of(rs, "file_read_ms_per_tx"),
+                    med_of(rs, "file_write_ms_per_tx"),
+                    med_of(rs, "compression_ms_per_tx")])
+    return md_table(["layout", "elapsed ms/tx", "row lock wait",
+                     "index latch wait", "file I/O (all threads)",
+                     "of which reads", "of which writes",
+                     "(de)compression"], tab)
+
+
+def stacked_plot(path, title, labels, series, ylabel):
+    """series: {part: [value per label]} -> one stacked bar per label."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        log("matplotlib missing: no plot " + path)
+        return
+    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(labels)), 4))
+    bottom = [0.0] * len(labels)
+    for name, vals in series.items():
+        ax.bar(labels, vals, bottom=bottom, label=name)
+        bottom = [a + b for a, b in zip(bottom, vals)]
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=7)
+    plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
 def exp_paper(args, out):
     quick = args.quick
     W = args.warehouses or (1 if quick else 4)
@@ -789,18 +1467,35 @@ def exp_paper(args, out):
     warm, secs = (3, 8) if quick else (10, 30)
     reps = args.reps or (1 if quick else 2)
     load_opts = {"innodb_buffer_pool_size": "1G"}
-    run_opts = {"innodb_buffer_pool_size": bp_run}
     # The full run measures loading and always loads afresh; the quick one
     # and a run of some layouts (--only) reuse kept copies (their recorded
     # load times).
     fresh = not quick and not args.only
+    # --device: the storage profiles the runs are repeated on; --quick
+    # runs the read mix on the first profile only.
+    devices, skipped = usable_devices(device_list(args.device), BENCH)
+    if not devices:
+        die("--device: no profile can run here")
+
+    def mixes_for(dev):
+        return mixes if not quick or dev == devices[0] else ["standard"]
 
     layouts = [Layout("N", "", note="no compression")]
-    report = {"warehouses": W, "buffer_pool": bp_run, "threads": threads,
-              "warm": warm, "secs": secs, "reps": reps}
+    report = {"warehouses": W, "threads": threads, "warm": warm,
+              "secs": secs, "reps": reps, "devices": devices,
+              "devices_skipped": skipped}
     loads = {}
     # The paper experiment measures loading: it always loads afresh.
     loads["N"] = load("paper", layouts[0], W, load_opts, reuse=not fresh)
+    # --pool-pct: the pool in the paper's proportion to the data.
+    if args.pool_pct:
+        n_bytes = sum(loads["N"][1].values())
+        bp_run = pool_option(pool_for_pct(args.pool_pct, n_bytes))
+        log("buffer pool for the runs: %s (%.1f %% of N's %.1f MB, "
+            "--pool-pct)" % (bp_run, args.pool_pct, n_bytes / 2**20))
+        report["pool_pct"] = args.pool_pct
+    report["buffer_pool"] = bp_run
+    run_opts = {"innodb_buffer_pool_size": bp_run}
     est = {}
     chosen = {}
     for k in kbss:
@@ -847,36 +1542,45 @@ def exp_paper(args, out):
     report["chosen_measured"] = measured
     if CODECS:
         report["codecs"] = CODECS
+    # Page compression and CHOOSE: loaded (made) only if they run.
+    layouts += page_layouts() + [choose_layout()]
 
-    # --only: run N and these layouts (the others are loaded, or reused, for
-    # the sizes and the measured rule); under --codecs, "S8m" runs it with
-    # every codec, "S8m@isal" with that one.
-    if args.only:
-        wanted = set(args.only.split(",")) | {"N"}
-        unknown = wanted - {n for l in layouts
-                            for n in (l.name, l.name.split("@")[0])}
-        if unknown:
-            die("--only: no layout %s in this run (layouts: %s)" % (
-                ", ".join(sorted(unknown)), ", ".join(l.name for l in layouts)))
-        run_layouts = [l for l in layouts if l.name in wanted or
-                       l.name.split("@")[0] in wanted]
-    else:
-        run_layouts = layouts
+    # --only: run N and these layouts (the ROW_FORMAT=COMPRESSED ones are
+    # loaded, or reused, for the sizes and the measured rule anyway); under
+    # --codecs, "S8m" runs it with every codec, "S8m@isal" with that one.
+    run_layouts = select_layouts(layouts, args.only, quick)
     report["layouts_run"] = [l.name for l in run_layouts]
+    for lay in run_layouts:
+        if lay.kind == "page" and lay.name not in loads:
+            loads[lay.name] = load("paper", lay, W, load_opts, reuse=not fresh)
+    # CH: one copy per mix, each converted after its own mix ran.
+    ch = {}
+    if any(l.kind == "choose" for l in run_layouts):
+        for mix in mixes:
+            if any(mix in mixes_for(d) for d in devices):
+                ch[mix] = choose_layout()
+                loads["CH (%s)" % mix] = make_choose(
+                    "paper", ch[mix], layouts[0], W, load_opts, mix, threads,
+                    warm, reuse=not fresh)
+        report["choices"] = {m: l.choices for m, l in ch.items()}
 
     runs = []
     for rep in range(reps):
-        for mix in mixes:
-            for lay in run_layouts:
-                log("paper rep %d %s %s" % (rep + 1, mix, lay.name))
-                res, _ = measured_run("paper", lay, W,
-                                      codec_opts(run_opts, lay.codec), mix,
-                                      threads, warm, secs,
-                                      check=(rep == reps - 1 and mix == "standard"))
-                res.update({"layout": lay.name, **codec_field(lay.codec),
-                            "mix": mix, "rep": rep + 1})
-                runs.append(res)
-                log("  tpmC %.0f tpm %.0f" % (res["tpmC"], res["tpm"]))
+        for dev in devices:
+            for mix in mixes_for(dev):
+                for lay in run_layouts:
+                    rl = ch[mix] if lay.kind == "choose" else lay
+                    log("paper rep %d %s %s %s" % (rep + 1, dev, mix, lay.name))
+                    res, _ = measured_run(
+                        "paper", rl, W, codec_opts(run_opts, lay.codec), mix,
+                        threads, warm, secs, device=dev, sizes_after=True,
+                        check=(rep == reps - 1 and mix == "standard" and
+                               dev == devices[0]))
+                    res.update({"layout": lay.name, **codec_field(lay.codec),
+                                "device": dev, "mix": mix, "rep": rep + 1})
+                    runs.append(res)
+                    log("  tpmC %.0f tpm %.0f, %.1f MB allocated after" % (
+                        res["tpmC"], res["tpm"], res["alloc_MB_after"]))
     write_csv(os.path.join(out, "runs.csv"), runs)
 
     # Table 4: sizes, loaded and by ALTER TABLE of the N copy; --codecs: one
@@ -891,83 +1595,228 @@ def exp_paper(args, out):
         size_rows += [dict(r, **codec_field(k)) for r in k_rows]
         size_md += (["Codec %s:" % k, ""] if k else []) + [k_md, ""]
     write_csv(os.path.join(out, "sizes.csv"), size_rows)
-    total = {}
-    for lay in layouts:
-        total[lay.name] = sum(loads[lay.name][1].values())
-    load_rows = [{"layout": l.name, **codec_field(l.codec), "note": l.note,
-                  "load_s": loads[l.name][0], "MB": total[l.name] / 2**20,
-                  "SS_total": 100 * (1 - total[l.name] / total["N"])}
-                 for l in layouts]
+    load_rows = paper_load_rows(layouts, loads, ch)
     write_csv(os.path.join(out, "loads.csv"), load_rows)
+    md = paper_report(report, layouts, run_layouts, runs, load_rows, size_md,
+                      ch, devices, skipped, mixes_for, kbss, out, W, bp_run)
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    with open(os.path.join(out, "meta.json"), "w") as f:
+        json.dump(report, f, indent=1, default=str)
 
-    # Report.
+
+def paper_load_rows(layouts, loads, ch):
+    """One row per loaded layout (CH once per mix): load seconds, DATA_LENGTH
+    + INDEX_LENGTH and the bytes allocated to the files (the measure by which
+    page compression and ROW_FORMAT=COMPRESSED are compared), with their
+    savings against N."""
+    n_total = sum(loads["N"][1].values())
+    n_alloc = sum(layouts[0].alloc.values())
+    items = [(l.name, l) for l in layouts if l.name in loads]
+    items += [("CH (%s)" % m, l) for m, l in ch.items()]
+    rows = []
+    for name, l in items:
+        secs, sizes = loads[name]
+        total = sum(sizes.values())
+        alloc = sum(l.alloc.values())
+        rows.append({
+            "layout": name, **codec_field(l.codec), "kind": l.kind,
+            "note": l.note, "load_s": secs, "MB": total / 2**20,
+            "SS_total": 100 * (1 - total / n_total) if n_total else 0,
+            "alloc_MB": alloc / 2**20,
+            "alloc_SS": 100 * (1 - alloc / n_alloc) if n_alloc else 0,
+            "in_use_MB": l.split.get("in_use", 0) / 2**20 if l.split else "",
+            "free_MB": l.split.get("free", 0) / 2**20 if l.split else "",
+            "compressed_pages": l.split.get("compressed_pages", "")
+            if l.split else ""})
+    return rows
+
+
+def paper_report(report, layouts, run_layouts, runs, load_rows, size_md, ch,
+                 devices, skipped, mixes_for, kbss, out, W, bp_run):
+    """report.md of exp_paper, as lines."""
+    threads, warm, secs, reps = (report["threads"], report["warm"],
+                                 report["secs"], report["reps"])
+    pool = bp_run
+    if report.get("pool_pct"):
+        pool = "%s (%.1f %% of N's loaded DATA_LENGTH + INDEX_LENGTH, at " \
+               "least 16 MB, rounded up to 8 MB: --pool-pct)" % (
+                   bp_run, report["pool_pct"])
     md = ["# Experiment paper: N, A and S (Lee 2015)", "",
           "Measured %s on this build. Data %s (tpcc.lua --data), %d "
           "warehouses, %d threads, buffer pool "
           "%s during the runs (1G while loading), O_DIRECT, binary log off, "
           "%d s warm-up + %d s measured per run, %d repetition(s), "
           "configurations interleaved." % (
-              time.strftime("%Y-%m-%d"), DATA, W, threads, bp_run, warm, secs,
+              time.strftime("%Y-%m-%d"), DATA, W, threads, pool, warm, secs,
               reps) + (
               " Every compressed layout once per codec (--codecs %s: "
               "\"A8@%s\"), side by side; SELECTIVE on measured SS by the "
               "sizes of %s." % (",".join(CODECS), CODECS[-1], CODECS[0])
               if CODECS else ""),
-          "", "## Space savings per table (the paper's Table 4)", ""]
+          "",
+          "Storage profiles (--device): %s. A throttled profile limits the "
+          "server's reads and writes to its disk with the kernel's block I/O "
+          "controller during the warm-up and the measurement "
+          "(bench/harness.py DEVICE_PROFILES, IoThrottle); loading, the "
+          "CHOOSE conversion, the estimates, the consistency check and the "
+          "server's shutdown run unthrottled.%s" % (
+              "; ".join("%s (%s)" % (d, profile_text(d)) for d in devices),
+              (" Not run: %s (no writable blkio/io cgroup here)."
+               % ", ".join(skipped)) if skipped else ""),
+          "", "## Space savings per table (the paper's Table 4)", "",
+          "DATA_LENGTH + INDEX_LENGTH, as the paper measured; page "
+          "compression does not show there (its holes are not in "
+          "DATA_LENGTH): compare it in the allocated column of the next "
+          "table.", ""]
     md += size_md
-    md += ["## Loading", "",
+    n_load = load_rows[0]["load_s"] or 1
+    md += ["## Loading and bytes on disk", "",
+           "MB: DATA_LENGTH + INDEX_LENGTH after ANALYZE TABLE. Allocated: "
+           "the blocks allocated to the tables' .ibd files (st_blocks x 512, "
+           "what du counts) after the load; **savings between page "
+           "compression and ROW_FORMAT=COMPRESSED are the allocated "
+           "column**. In use / free: the allocated bytes of B-tree and BLOB "
+           "pages and of free pages (mysql-test/suite/compress/include/"
+           "ibd_alloc.py). CH's load time is N's load plus the CHOOSE "
+           "conversion (ALTER TABLEs); its copy also holds the warm-up's "
+           "transactions.", "",
            md_table(["layout", "tables compressed", "load s", "MB",
-                     "total SS %", "load time vs N"],
+                     "SS %", "allocated MB", "SS % allocated",
+                     "in use MB", "free MB", "load time vs N"],
                     [[l["layout"], l["note"], "%.1f" % l["load_s"],
                       "%.1f" % l["MB"], "%.1f" % l["SS_total"],
-                      "%.2fx" % (l["load_s"] / load_rows[0]["load_s"])]
+                      "%.1f" % l["alloc_MB"], "%.1f" % l["alloc_SS"],
+                      "%.1f" % l["in_use_MB"] if l["in_use_MB"] != "" else "-",
+                      "%.1f" % l["free_MB"] if l["free_MB"] != "" else "-",
+                      "%.2fx" % (l["load_s"] / n_load)]
                      for l in load_rows]), ""]
-    for mix in mixes:
-        md += ["## Throughput, %s mix" % mix, ""]
-        rows = []
-        by = {l.name: [r for r in runs if r["layout"] == l.name and r["mix"] == mix]
-              for l in run_layouts}
-        n_tpm = [r["tpmC"] if mix == "standard" else r["tpm"] for r in by["N"]]
-        for lay in run_layouts:
-            rs = by[lay.name]
-            metric = [r["tpmC"] if mix == "standard" else r["tpm"] for r in rs]
-            base, at, codec = lay.name.partition("@")
-            a_name = ("A" + base[1:].rstrip("m") + at + codec
-                      if lay.name != "N" else None)
-            vs_a = "-"
-            if lay.name.startswith("S") and a_name in by:
-                a_m = [r["tpmC"] if mix == "standard" else r["tpm"] for r in by[a_name]]
-                vs_a = ratio_spread(metric, a_m)
-            rows.append([
-                lay.name, spread(metric), ratio_spread(metric, n_tpm), vs_a,
-                "%.2f" % statistics.median(r["index_tree_rw_lock_ms_per_tx"] for r in rs)
-                if rs and "index_tree_rw_lock_ms_per_tx" in rs[0] else "-",
-                "%.2f" % statistics.median(r["row_lock_ms_per_tx"] for r in rs),
-                "%.2f" % statistics.median(r["compress_ms_per_tx"] + r["uncompress_ms_per_tx"] for r in rs),
-                "%.0f" % statistics.median(r["data_reads"] / max(r["seconds"], 1) for r in rs),
-                rs[-1].get("consistency", "") if rs else ""])
-        md += [md_table(["layout", "tpmC" if mix == "standard" else "tpm (all tx)",
-                         "vs N", "vs A", "index latch wait ms/tx",
-                         "row lock ms/tx", "(de)compression ms/tx",
-                         "reads/s", "consistency"], rows), ""]
-        bar_plot(os.path.join(out, "tpm_%s.png" % mix),
-                 "TPC-C-like %s mix, %d warehouses, buffer pool %s" % (mix, W, bp_run),
-                 [l.name for l in run_layouts],
-                 {"tpmC" if mix == "standard" else "tpm":
-                  [med3([r["tpmC"] if mix == "standard" else r["tpm"] for r in by[l.name]])
-                   for l in run_layouts]},
-                 "transactions per minute")
-        md += ["![%s mix](tpm_%s.png)" % (mix, mix), ""]
+    alloc_ss = {l["layout"]: l["alloc_SS"] for l in load_rows}
+    names = [l.name for l in run_layouts]
+    targets = []
+    for dev in devices:
+        for mix in mixes_for(dev):
+            md += ["## Throughput, %s mix, %s" % (mix, dev), ""]
+            key = "tpmC" if mix == "standard" else "tpm"
+            by = {n: [r for r in runs if r["layout"] == n and r["mix"] == mix
+                      and r["device"] == dev] for n in names}
+            n_tpm = [r[key] for r in by["N"]]
+            rows = []
+            for lay in run_layouts:
+                rs = by[lay.name]
+                metric = [r[key] for r in rs]
+                a_name = a_for(lay, kbss)
+                vs_a = "-"
+                if a_name in by and by[a_name]:
+                    vs_a = ratio_spread(metric, [r[key] for r in by[a_name]])
+                ss = alloc_ss.get("CH (%s)" % mix if lay.kind == "choose"
+                                  else lay.name)
+                rows.append([
+                    lay.name, spread(metric), ratio_spread(metric, n_tpm), vs_a,
+                    "%.1f" % ss if ss is not None else "-",
+                    med_of(rs, "alloc_MB_after", "%.1f"),
+                    med_of(rs, "size_MB_after", "%.1f"),
+                    med_of(rs, "index_tree_rw_lock_ms_per_tx"),
+                    med_of(rs, "row_lock_ms_per_tx"),
+                    med_of(rs, "compression_ms_per_tx"),
+                    med_of(rs, "file_io_ms_per_tx"),
+                    "%.0f" % statistics.median(r["data_reads"] / max(r["seconds"], 1)
+                                               for r in rs) if rs else "-",
+                    rs[-1].get("consistency", "") if rs else ""])
+                if lay.kind in ("zip", "choose") and lay.name[0] in "SC" \
+                        and mix == "standard" and rs and n_tpm:
+                    targets.append((dev, lay.name, ratio_spread(metric, n_tpm),
+                                    ss, vs_a))
+            md += [md_table(["layout", "tpmC" if mix == "standard" else
+                             "tpm (all tx)", "vs N", "vs A",
+                             "SS % allocated (load)", "allocated MB after",
+                             "MB after (DATA_LENGTH)", "index latch wait ms/tx",
+                             "row lock ms/tx", "(de)compression ms/tx",
+                             "file I/O ms/tx", "reads/s", "consistency"],
+                            rows), ""]
+            suffix = mix if dev == "native" else "%s_%s" % (dev, mix)
+            bar_plot(os.path.join(out, "tpm_%s.png" % suffix),
+                     "TPC-C-like %s mix, %d warehouses, buffer pool %s, %s" % (
+                         mix, W, bp_run, dev),
+                     names, {key: [med3([r[key] for r in by[n]]) for n in names]},
+                     "transactions per minute")
+            md += ["![%s mix, %s](tpm_%s.png)" % (mix, dev, suffix), ""]
+    md += ["## Where a transaction's time goes (the paper's Table 5)", "",
+           "Medians over the repetitions, ms per committed transaction. "
+           "Elapsed: threads x measured seconds / commits (retries "
+           "included). Row lock wait: Innodb_row_lock_time; index latch "
+           "wait: performance_schema's index_tree_rw_lock; file I/O: "
+           "performance_schema file_summary_by_event_name, "
+           "wait/io/file/innodb/%, every thread (page cleaners' writes "
+           "and the redo log included, so it can exceed a transaction's "
+           "share; page compression's own CPU time is inside these waits); "
+           "(de)compression: COMPRESS_USECS + UNCOMPRESS_USECS of "
+           "information_schema.COMPRESSION_STATS (ROW_FORMAT=COMPRESSED "
+           "pages). The parts overlap (a thread waiting for a lock waits "
+           "for another's I/O) and do not add up to the elapsed time.", ""]
+    parts = [("row lock", "row_lock_ms_per_tx"),
+             ("index latch", "index_tree_rw_lock_ms_per_tx"),
+             ("file reads", "file_read_ms_per_tx"),
+             ("(de)compression", "compression_ms_per_tx")]
+    for dev in devices:
+        for mix in mixes_for(dev):
+            by = {n: [r for r in runs if r["layout"] == n and r["mix"] == mix
+                      and r["device"] == dev] for n in names}
+            md += ["%s mix, %s:" % (mix.capitalize(), dev), "",
+                   time_split_table(by, names), ""]
+            suffix = mix if dev == "native" else "%s_%s" % (dev, mix)
+            stacked_plot(os.path.join(out, "time_%s.png" % suffix),
+                         "Waits per transaction, %s mix, %s" % (mix, dev),
+                         names, {p: [statistics.median(r.get(k, 0) for r in by[n])
+                                     if by[n] else 0 for n in names]
+                                 for p, k in parts}, "ms per transaction")
+            md += ["![time split, %s mix, %s](time_%s.png)" % (mix, dev, suffix),
+                   ""]
+    if targets:
+        md += ["## The paper's targets (standard mix)", "",
+               "S (and CH) against N and A, by profile: the issue's targets "
+               "on the SSD profile are S >= 1.1x the TPM of N with >= 15 % "
+               "total savings, and >= 1.5x the TPM of A; on the HDD the "
+               "paper found A and S close. Savings: allocated bytes after "
+               "the load.", "",
+               md_table(["profile", "layout", "vs N", "SS % allocated",
+                         "vs A"],
+                        [[d, n, vn, "%.1f" % ss if ss is not None else "-", va]
+                         for d, n, vn, ss, va in targets]), ""]
+    if ch:
+        md += ["## CHOOSE's choices (CH)", "",
+               "compression_advisor.estimate_all() on the uncompressed copy "
+               "after %d s of the mix (max of the warm-up and %d s), then %s: "
+               "the method of compression_advisor.table_choices per table "
+               "(compression_stats_target_key_block_size 8, delta 0.10), the "
+               "row operations performance_schema counted, the statement's "
+               "outcome and the table's options afterwards." % (
+                   max(warm, CHOOSE_MIN_WARM), CHOOSE_MIN_WARM,
+                   CHOOSE_CALL % DB), ""]
+        for mix, l in ch.items():
+            md += ["%s mix:" % mix.capitalize(), "",
+                   md_table(["table", "method", "verdict", "row operations",
+                             "writes %", "outcome", "after"],
+                            [[c[0], c[1], c[2], c[3],
+                              "%.0f" % (100.0 * c[4] / c[3]) if c[3] else "-",
+                              c[5], c[6]] for c in l.choices]), ""]
     md += ["## SELECTIVE verdicts", ""]
     for k in kbss:
         v = report["verdicts_%d" % k]
         md += ["At %d KB (delta 0.10): " % k + ", ".join(
             "%s %s (estimated SS %s)" % (t, v[t][0], ("%.1f" % float(v[t][1])) if v[t][1] else "-")
             for t in TABLES if t in v), ""]
-    with open(os.path.join(out, "report.md"), "w") as f:
-        f.write("\n".join(md) + "\n")
-    with open(os.path.join(out, "meta.json"), "w") as f:
-        json.dump(report, f, indent=1, default=str)
+    return md
+
+
+def profile_text(dev):
+    """A storage profile's limits in words."""
+    p = DEVICE_PROFILES.get(dev)
+    if not p:
+        return "this machine's disk, unthrottled"
+    return "%d read / %d write IOPS, %.0f / %.0f MB/s" % (
+        p["riops"], p["wiops"], p["rbps"] / 1e6, p["wbps"] / 1e6)
+
 
 
 # ---------------------------------------------------------------------------
@@ -1015,6 +1864,10 @@ def exp_tuning(args, out):
     load_opts = {"innodb_buffer_pool_size": "1G"}
     base_run = {"innodb_buffer_pool_size": "2G",
                 "innodb_compression_level": 6}
+    # --device: every configuration on each storage profile.
+    devices, skipped = usable_devices(device_list(args.device), BENCH)
+    if not devices:
+        die("--device: no profile can run here")
     # (name, layout, extra server options, description)
     configs = [
         ("none", Layout("none"), {}, "no compression"),
@@ -1025,8 +1878,16 @@ def exp_tuning(args, out):
         ("l1", Layout("l1", opts_for(TUNED_TABLES, level=1)), {},
          "level 1 per table (ENGINE_ATTRIBUTE), adaptive padding"),
     ]
+    # What a DBA would pick instead (issue 29): page compression of every
+    # table (at the server's innodb_compression_level, 6, for zlib), and
+    # the advisor's CHOOSE applied to the uncompressed copy after the
+    # standard mix ran on it.
+    configs += [(l.name, l, {}, l.note) for l in page_layouts()]
+    ch_lay = choose_layout()
+    configs.append(("CH", ch_lay, {}, "compression_advisor CHOOSE at 8 KB, "
+                    "delta 0.10, after the standard mix"))
     if quick:
-        configs = [c for c in configs if c[0] not in ("l6_nopad", "l6")]
+        configs = [c for c in configs if c[0] not in ("l6_nopad", "l6", "PZ")]
     # --only: a subset; "none" (the ratios) and "l1" (the padding hint's
     # calibration) always run.
     only = set(args.only.split(",")) | {"none", "l1"} if args.only else None
@@ -1037,31 +1898,50 @@ def exp_tuning(args, out):
     runs = []
     per_table_rows = []
     hints = {}
+    # "none" first: the pool of --pool-pct and CH are made from it.
+    layouts_loaded["none"] = load("tuning", configs[0][1], W, load_opts)
+    bp_run = base_run["innodb_buffer_pool_size"]
+    if args.pool_pct:
+        n_bytes = sum(layouts_loaded["none"][1].values())
+        bp_run = pool_option(pool_for_pct(args.pool_pct, n_bytes))
+        base_run = dict(base_run, innodb_buffer_pool_size=bp_run)
+        log("buffer pool for the runs: %s (%.1f %% of none's %.1f MB, "
+            "--pool-pct)" % (bp_run, args.pool_pct, n_bytes / 2**20))
 
-    def run_config(rep, c):
+    def run_config(rep, c, dev):
         name, lay, extra, _ = c
         if lay.name not in layouts_loaded:
-            layouts_loaded[lay.name] = load("tuning", lay, W, load_opts)
-        log("tuning rep %d %s" % (rep + 1, name))
+            if lay.kind == "choose":
+                layouts_loaded[lay.name] = make_choose(
+                    "tuning", lay, configs[0][1], W, load_opts, "standard",
+                    threads, warm)
+            else:
+                layouts_loaded[lay.name] = load("tuning", lay, W, load_opts)
+        log("tuning rep %d %s %s" % (rep + 1, dev, name))
         res, per_table = measured_run("tuning", lay, W, dict(base_run, **extra),
                                       "standard", threads, warm, secs,
-                                      check=(rep == reps - 1))
-        res.update({"config": name, "rep": rep + 1})
+                                      check=(rep == reps - 1 and
+                                             dev == devices[0]),
+                                      device=dev)
+        res.update({"config": name, "device": dev, "rep": rep + 1})
         runs.append(res)
         for t, v in per_table.items():
-            per_table_rows.append(dict(v, config=name, rep=rep + 1, table=t))
+            per_table_rows.append(dict(v, config=name, device=dev,
+                                       rep=rep + 1, table=t))
         log("  tpmC %.0f, redo %.0f bytes/tx, failures %d" % (
             res["tpmC"], res["redo_bytes_per_tx"],
             sum(v["failures"] for v in per_table.values())))
         return per_table
 
-    # Rep 1 of level 1 also calibrates the padding hint.
+    # Rep 1 of level 1 also calibrates the padding hint (on the first
+    # profile).
     for c in configs:
-        pt = run_config(0, c)
-        if c[0].split("@")[0] == "l1":
-            for t, v in pt.items():
-                if v["hint"] == "ADD_PADDING_COLUMN" and v["pad_bytes"] > 0:
-                    hints[t] = v["pad_bytes"]
+        for dev in devices:
+            pt = run_config(0, c, dev)
+            if c[0].split("@")[0] == "l1" and dev == devices[0]:
+                for t, v in pt.items():
+                    if v["hint"] == "ADD_PADDING_COLUMN" and v["pad_bytes"] > 0:
+                        hints[t] = v["pad_bytes"]
     log("padding hint after the level 1 run: %s" % (hints or "none"))
     padding = ";".join("%s:%d" % (t, b) for t, b in sorted(hints.items()))
     # One layout, two server configurations.
@@ -1119,35 +1999,83 @@ def exp_tuning(args, out):
                                             "l1_pad_log25", "l1_pad_alter12")]
     more = codec_variants(more)
     for c in more:
-        run_config(0, c)
+        for dev in devices:
+            run_config(0, c, dev)
     configs += more
     # The loads of l1_pad and l1_pad_nolog are the same layout.
     for rep in range(1, reps):
-        for c in configs:
-            run_config(rep, c)
+        for dev in devices:
+            for c in configs:
+                run_config(rep, c, dev)
     write_csv(os.path.join(out, "runs.csv"), runs)
     write_csv(os.path.join(out, "tables.csv"), per_table_rows)
 
     none_sz = sum(layouts_loaded["none"][1].values())
+    none_alloc = sum(configs[0][1].alloc.values())
+    pool = ("%s (%.1f %% of the uncompressed copy's DATA_LENGTH + "
+            "INDEX_LENGTH, --pool-pct)" % (bp_run, args.pool_pct)
+            if args.pool_pct else "2G (the data is cached)")
     md = ["# Experiment tuning: compressed tables under a write-heavy, cached "
           "TPC-C-like load (Callaghan)", "",
           "Measured %s on this build. Data %s (tpcc.lua --data), %d "
           "warehouses, %d threads, standard mix, "
-          "buffer pool 2G (the data is cached), O_DIRECT, binary log off, "
+          "buffer pool %s, O_DIRECT, binary log off, "
           "%d s warm-up + %d s measured, %d repetition(s), configurations "
           "interleaved after the first. KEY_BLOCK_SIZE=8 on every table but "
-          "warehouse and district, as Callaghan did, unless said otherwise." %
-          (time.strftime("%Y-%m-%d"), DATA, W, threads, warm, secs, reps), "",
+          "warehouse and district, as Callaghan did, unless said otherwise; "
+          "PZ and PL compress every table's pages (COMPRESSION=)." %
+          (time.strftime("%Y-%m-%d"), DATA, W, threads, pool, warm, secs,
+           reps), "",
+          "Storage profiles (--device): %s; throttled during the warm-up and "
+          "the measurement only (loads unthrottled).%s" % (
+              "; ".join("%s (%s)" % (d, profile_text(d)) for d in devices),
+              (" Not run: %s (no writable blkio/io cgroup here)."
+               % ", ".join(skipped)) if skipped else ""), "",
           "Padding hint (PADDING_COLUMN_BYTES of COMPRESSION_STATS after the "
           "first level-1 run): " + (", ".join("%s %d bytes" % kv for kv in
                                               sorted(hints.items())) or "none"),
-          ""]
+          "", "SS %: DATA_LENGTH + INDEX_LENGTH against none; SS % allocated: "
+          "the blocks allocated to the .ibd files (what du counts), the "
+          "measure by which page compression and ROW_FORMAT=COMPRESSED "
+          "compare.", ""]
+    for dev in devices:
+        md += tuning_device_report(dev, devices, configs, runs, per_table_rows,
+                                   layouts_loaded, none_sz, none_alloc, W, out)
+    if ch_lay.choices:
+        md += ["## CHOOSE's choices (CH)", "",
+               "compression_advisor.estimate_all() on the uncompressed copy "
+               "after %d s of the standard mix, then %s." % (
+                   max(warm, CHOOSE_MIN_WARM), CHOOSE_CALL % DB), "",
+               md_table(["table", "method", "verdict", "row operations",
+                         "writes %", "outcome", "after"],
+                        [[c[0], c[1], c[2], c[3],
+                          "%.0f" % (100.0 * c[4] / c[3]) if c[3] else "-",
+                          c[5], c[6]] for c in ch_lay.choices]), ""]
+    md += ["## Callaghan's figures (tpcc-mysql, 20 warehouses, 64 clients)", "",
+           md_table(["configuration", "TpmC", "vs no compression"],
+                    [[n, v, "%.2fx" % (v / CALLAGHAN[0][1])] for n, v in CALLAGHAN]),
+           ""]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+def tuning_device_report(dev, devices, configs, runs, per_table_rows,
+                         layouts_loaded, none_sz, none_alloc, W, out):
+    """The tables of exp_tuning's report for one storage profile."""
+    runs = [r for r in runs if r.get("device", "native") == dev]
+    per_table_rows = [p for p in per_table_rows
+                      if p.get("device", "native") == dev]
+    md = ["## Profile %s" % dev, ""] if len(devices) > 1 or dev != "native" \
+        else []
     rows = []
     n_tpm = [r["tpmC"] for r in runs if r["config"] == "none"]
     for name, lay, extra, desc in configs:
         rs = [r for r in runs if r["config"] == name]
+        if not rs:
+            continue
         tp = [r["tpmC"] for r in rs]
         sz = sum(layouts_loaded[lay.name][1].values())
+        al = sum(lay.alloc.values())
         fails = [sum(p["failures"] for p in per_table_rows
                      if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
         ops = [sum(p["compress_ops"] for p in per_table_rows
@@ -1160,6 +2088,9 @@ def exp_tuning(args, out):
                    if p["config"] == name and p["rep"] == r["rep"]) for r in rs]
         rows.append([name, desc, spread(tp), ratio_spread(tp, n_tpm),
                      "%.1f" % (100 * (1 - sz / none_sz)) if sz else "-",
+                     "%.1f" % (100 * (1 - al / none_alloc))
+                     if al and none_alloc else "-",
+                     med_of(rs, "alloc_MB_after", "%.1f"),
                      "%.0f" % statistics.median(fails),
                      "%.1f" % (100 * sum(fails) / max(sum(ops), 1)),
                      "%.0f" % statistics.median(r["redo_bytes_per_tx"] for r in rs),
@@ -1170,17 +2101,24 @@ def exp_tuning(args, out):
                      "%.1f" % (sum(upd) / sum(logfull)) if sum(logfull) else "-",
                      rs[-1].get("consistency", "")])
     md += [md_table(["config", "what", "tpmC", "vs none", "total SS %",
+                     "SS % allocated", "allocated MB after",
                      "compression failures", "failure %", "redo bytes/tx",
                      "page-image redo bytes/tx", "log-full recompressions/tx",
                      "updates per log-full recompression", "consistency"],
                     rows), ""]
-    bar_plot(os.path.join(out, "tpmc.png"),
-             "Cached TPC-C-like standard mix, %d warehouses" % W,
-             [c[0] for c in configs],
-             {"tpmC": [med3([r["tpmC"] for r in runs if r["config"] == c[0]])
-                       for c in configs]}, "New-Order transactions per minute")
-    md += ["![tpmC](tpmc.png)", "", "## Compression failures per table "
-           "(last repetition)", ""]
+    names = [c[0] for c in configs if any(r["config"] == c[0] for r in runs)]
+    png = "tpmc.png" if dev == "native" else "tpmc_%s.png" % dev
+    bar_plot(os.path.join(out, png),
+             "TPC-C-like standard mix, %d warehouses, %s" % (W, dev), names,
+             {"tpmC": [med3([r["tpmC"] for r in runs if r["config"] == n])
+                       for n in names]}, "New-Order transactions per minute")
+    md += ["![tpmC](%s)" % png, "",
+           "Where a transaction's time goes (the paper's Table 5; medians, "
+           "ms per transaction; file I/O counts every thread, the parts "
+           "overlap; see the paper experiment's report):", "",
+           time_split_table({n: [r for r in runs if r["config"] == n]
+                             for n in names}, names), "",
+           "Compression failures per table (last repetition):", ""]
     last = {}
     for p in per_table_rows:
         last[(p["config"], p["table"])] = p
@@ -1198,12 +2136,7 @@ def exp_tuning(args, out):
                      "splits", "pad bytes", "recompressions", "log-full",
                      "updates", "log reserve bytes", "PADDING_HINT"], trows),
            ""]
-    md += ["## Callaghan's figures (tpcc-mysql, 20 warehouses, 64 clients)", "",
-           md_table(["configuration", "TpmC", "vs no compression"],
-                    [[n, v, "%.2fx" % (v / CALLAGHAN[0][1])] for n, v in CALLAGHAN]),
-           ""]
-    with open(os.path.join(out, "report.md"), "w") as f:
-        f.write("\n".join(md) + "\n")
+    return md
 
 
 # ---------------------------------------------------------------------------
@@ -1248,7 +2181,7 @@ def callgrind_run(exp, lay, W, opts, mysqld, events, outfile):
     """Instructions executed by mysqld (all its threads) while sysbench runs
     a fixed number of events with a fixed seed, under callgrind."""
     saved = lay.saved
-    live = os.path.join(BENCH, "live-datadir")
+    live = work_path("live-datadir")
     copy_datadir(saved, live)
     wrapper = ["valgrind", "--tool=callgrind", "--instr-atstart=no",
                "--callgrind-out-file=" + outfile]
@@ -1311,7 +2244,7 @@ def exp_overhead(args, out):
     # callgrind takes about a minute per variant even for a few events: the
     # quick mode leaves it out unless --callgrind is given.
     if (args.callgrind or not quick) and not args.no_callgrind:
-        cgdir = os.path.join(BENCH, "callgrind")
+        cgdir = work_path("callgrind")
         shutil.rmtree(cgdir, ignore_errors=True)
         os.makedirs(cgdir)
         for name, binary, extra, _ in variants:
@@ -1437,7 +2370,7 @@ def exp_hotpath(args, out):
     opts = {"innodb_buffer_pool_size": "1G"}
     lay = Layout("l6own", opts_for(TUNED_TABLES, level=6))
     load("hotpath", lay, W, opts)
-    cgdir = os.path.join(BENCH, "callgrind-hotpath")
+    cgdir = work_path("callgrind-hotpath")
     rows = []
     for rep in range(reps):
         variants = ([("before", args.mysqld_before)] if args.mysqld_before
@@ -1544,83 +2477,20 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None):
     return secs, size, ibd, (cs[0] if cs else ["0", "0", "0"]), saved
 
 
-class ReadThrottle:
-    """A slow disk for one process: the kernel's block I/O throttle (cgroup
-    v1 blkio.throttle.read_iops_device, or v2 io.max riops) limits the read
-    operations per second the process may issue to the disk that holds a
-    path. InnoDB reads pages with O_DIRECT, so every page read counts.
-    available() is False where neither interface can be written (then the
-    throttled curve is not measured, and the report says so)."""
-
-    V1 = "/sys/fs/cgroup/blkio"
-    V2 = "/sys/fs/cgroup"
-
-    def __init__(self, path, iops):
-        self.iops = iops
-        self.dev = self.disk_of(path)
-        self.dir = None
-
-    @staticmethod
-    def disk_of(path):
-        st = os.stat(path)
-        dev = "%d:%d" % (os.major(st.st_dev), os.minor(st.st_dev))
-        sysdev = "/sys/dev/block/" + dev
-        # Throttling applies to whole disks: a partition's parent.
-        if os.path.exists(os.path.join(sysdev, "partition")):
-            dev = open(os.path.join(os.path.realpath(sysdev), "..", "dev")
-                       ).read().strip()
-        return dev
-
-    def available(self):
-        if os.access(os.path.join(self.V1, "tasks"), os.W_OK):
-            return True
-        c = os.path.join(self.V2, "cgroup.controllers")
-        return (os.path.exists(c) and "io" in open(c).read().split() and
-                os.access(os.path.join(self.V2, "cgroup.subtree_control"),
-                          os.W_OK))
-
-    def attach(self, pid):
-        if os.access(os.path.join(self.V1, "tasks"), os.W_OK):
-            self.dir = os.path.join(self.V1, "compress_bench_slow")
-            os.makedirs(self.dir, exist_ok=True)
-            with open(os.path.join(self.dir, "blkio.throttle.read_iops_device"), "w") as f:
-                f.write("%s %d\n" % (self.dev, self.iops))
-        else:
-            with open(os.path.join(self.V2, "cgroup.subtree_control"), "w") as f:
-                f.write("+io\n")
-            self.dir = os.path.join(self.V2, "compress_bench_slow")
-            os.makedirs(self.dir, exist_ok=True)
-            with open(os.path.join(self.dir, "io.max"), "w") as f:
-                f.write("%s riops=%d\n" % (self.dev, self.iops))
-        with open(os.path.join(self.dir, "cgroup.procs"), "w") as f:
-            f.write("%d\n" % pid)
-
-    def detach(self):
-        """After the process has exited: remove the group."""
-        if self.dir:
-            for _ in range(20):
-                try:
-                    os.rmdir(self.dir)
-                    break
-                except OSError:
-                    time.sleep(0.5)
-            self.dir = None
-
-
 def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
                     read_iops=0, codec=None):
     """Random point reads over a growing id range on one server: for each
     range, warm up, then measure. Returns rows of the curve. read_iops > 0
     runs the server on a disk throttled to that many reads per second;
     codec: the layout's (--codecs)."""
-    live = os.path.join(BENCH, "live-datadir")
+    live = work_path("live-datadir")
     copy_datadir(datadir, live)
     srv = Server(live, codec_opts({"innodb_buffer_pool_size": bp,
                                    "innodb_buffer_pool_chunk_size": bp}, codec))
     srv.start()
     throttle = None
     if read_iops:
-        throttle = ReadThrottle(live, read_iops)
+        throttle = IoThrottle(live, {"riops": read_iops})
         throttle.attach(srv.proc.pid)
     rows = []
     try:
@@ -1716,7 +2586,7 @@ def exp_wiki(args, out):
     disks = [0]
     iops = 0 if quick else args.read_iops
     if iops:
-        if ReadThrottle(kept["N"][0], iops).available():
+        if IoThrottle(kept["N"][0], {"riops": iops}).available():
             disks.append(iops)
         else:
             log("wiki: no writable blkio/io cgroup here: the curve on a "
@@ -1858,7 +2728,7 @@ def exp_codecs(args, out):
             DATA = d
             base = Layout("N", "", note="no compression")
             load("codecs", base, W, load_opts)
-            live = os.path.join(BENCH, "codecs-datadir")
+            live = work_path("codecs-datadir")
             copy_datadir(base.saved, live)
             srv = Server(live, opts)
             srv.start()
@@ -2246,7 +3116,7 @@ def exp_profile(args, out):
     rows = []
     for rep in range(reps):
         for name, lay, extra in configs:
-            live = os.path.join(BENCH, "live-datadir")
+            live = work_path("live-datadir")
             copy_datadir(lay.saved, live)
             srv = Server(live, dict(run_opts, **extra))
             srv.start()
@@ -2345,8 +3215,19 @@ def main():
     ap.add_argument("--warehouses", type=int)
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--only", help="tuning: comma-separated configurations "
-                    "to run (none and l1 always run); paper: layouts to run "
-                    "besides N (e.g. S8m), reusing kept loads")
+                    "to run (none and l1 always run; PZ, PL, CH among them); "
+                    "paper: layouts to run besides N (e.g. S8m, PZ, PL, CH), "
+                    "reusing kept loads")
+    ap.add_argument("--device", default="native",
+                    help="paper, tuning: comma-separated storage profiles "
+                    "to run every configuration on: %s (DEVICE_PROFILES; "
+                    "the server's I/O throttled during the measured runs by "
+                    "a blkio/io cgroup; default native)"
+                    % ", ".join(DEVICE_PROFILES))
+    ap.add_argument("--pool-pct", type=float,
+                    help="paper, tuning: the measured runs' buffer pool as "
+                    "this %% of the uncompressed layout's loaded size (at "
+                    "least 16 MB, rounded up to 8 MB; the paper: about 2)")
     ap.add_argument("--read-iops", type=int, default=1000,
                     help="wiki: also measure the read curve with the "
                     "server's disk reads throttled to this many per second "
@@ -2378,6 +3259,9 @@ def main():
                     help="sessions loading the warehouses in parallel "
                     "(default 2)")
     args = ap.parse_args()
+    device_list(args.device)
+    if args.pool_pct is not None and not 0 < args.pool_pct <= 100:
+        ap.error("--pool-pct: a percentage above 0")
     global DATA, LOAD_THREADS, CODEC, CODECS
     CODEC = args.codec
     CODECS = [c for c in (args.codecs or "").split(",") if c]

@@ -4,6 +4,9 @@
 #                     [--reps N] [--warehouses N] [--no-callgrind] [--only CONFIGS]
 #        bench/run.sh paper|tuning|wiki --codecs zlib,isal [...]  (each compressed
 #                     layout once per codec, side by side: "A8@isal")
+#        bench/run.sh paper|tuning --device native,ssd2012,hdd [--pool-pct 2]
+#                     (every run on each storage profile, issue 29; see
+#                     bench/harness.py's docstring)
 # Needs the build of scripts/build.sh (README's first command does it);
 # installs sysbench, valgrind and matplotlib from Debian if missing.
 set -euo pipefail
