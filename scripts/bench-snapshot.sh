@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Copy the built server, clients and plugins into a snapshot directory that
 # looks like the build tree to the benchmark harness, and print its path:
-#   COMPRESS_BENCH_BUILD=$(scripts/bench-snapshot.sh) bench/run.sh ...
+#   COMPRESS_BENCH_BUILD=$(scripts/bench-snapshot.sh [name]) bench/run.sh ...
+# (name: a second snapshot beside one a running benchmark uses; default
+# "default").
 # so that rebuilding while a long benchmark runs does not replace the
 # binaries it restarts. Everything else of the build tree is linked.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 . "$HERE/common.sh"
 B="$COMPRESS_CACHE_DIR/build"
-S="$COMPRESS_CACHE_DIR/bench/build-snapshot"
+S="$COMPRESS_CACHE_DIR/bench/build-snapshot-${1:-default}"
 rm -rf "$S"
 mkdir -p "$S"
 for e in "$B"/*; do
