@@ -147,10 +147,14 @@ DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 5//
 --      least choose_min_gain() and no less than page compression less
 --      choose_zlib_margin(): KEY_BLOCK_SIZE=n (compressed pages are paid
 --      for on writes, and save memory and reads);
---   3. page compression saves at least choose_min_gain(): PAGE_ZLIB if zlib
---      saves choose_zlib_margin() points more than lz4 (or lz4 too little)
---      and the table is not write-heavy, else PAGE_LZ4;
---   4. otherwise NONE.
+--   3. lz4 page compression saves at least choose_min_gain(): PAGE_LZ4,
+--      or PAGE_ZLIB if the table is read-mostly and zlib saves
+--      choose_zlib_margin() points more;
+--   4. only zlib's saves at least choose_min_gain(): PAGE_ZLIB if the table
+--      is read-mostly, else NONE (zlib on every page write and read cost
+--      more than half the throughput in BENCHMARKS.md section 7, lz4 less
+--      than a tenth);
+--   5. otherwise NONE.
 DROP FUNCTION IF EXISTS choose_verdict//
 CREATE DEFINER = CURRENT_USER FUNCTION choose_verdict(
     p_selective VARCHAR(32), p_kbs INT, p_ss DOUBLE, p_cp DOUBLE,
@@ -183,16 +187,25 @@ BEGIN
                   ' vs ', IF(page < -100, 'no page compression',
                              CONCAT(ROUND(page), ' % with page compression')));
   END IF;
-  IF page >= choose_min_gain() THEN
-    IF p_lz4 IS NULL OR p_lz4 < choose_min_gain() OR
-       (p_zlib - p_lz4 >= choose_zlib_margin() AND
-        NOT (known AND wpct >= choose_write_heavy_pct())) THEN
+  IF IFNULL(p_lz4, -1000) >= choose_min_gain() THEN
+    IF known AND wpct < choose_read_mostly_pct() AND
+       p_zlib - p_lz4 >= choose_zlib_margin() THEN
       RETURN CONCAT('PAGE_ZLIB: ', activity, ', ', ROUND(p_zlib),
                     ' % with page compression (lz4 ', ROUND(p_lz4), ' %) vs ',
                     at_kbs);
     END IF;
     RETURN CONCAT('PAGE_LZ4: ', activity, ', ', ROUND(p_lz4),
                   ' % with page compression (zlib ', ROUND(p_zlib), ' %) vs ',
+                  at_kbs);
+  END IF;
+  IF IFNULL(p_zlib, -1000) >= choose_min_gain() THEN
+    IF known AND wpct < choose_read_mostly_pct() THEN
+      RETURN CONCAT('PAGE_ZLIB: ', activity, ', ', ROUND(p_zlib),
+                    ' % with page compression (lz4 ', ROUND(p_lz4), ' %) vs ',
+                    at_kbs);
+    END IF;
+    RETURN CONCAT('NONE: ', activity, ', only zlib saves (', ROUND(p_zlib),
+                  ' %, lz4 ', ROUND(p_lz4), ' %): too dear on writes; ',
                   at_kbs);
   END IF;
   RETURN CONCAT('NONE: ', at_kbs, ', ',
