@@ -25,14 +25,9 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 . "$HERE/../common.sh"
 W="${1:-1}"
 SAMPLE="${2:-128}"
-OUT="${COMPRESS_ACCURACY_OUT:-$COMPRESS_CACHE_DIR/accuracy}"
 SETS="${COMPRESS_ACCURACY_SETS:-random spec dbt2 text docs}"
-MIN_PAGES=$(( ${COMPRESS_ACCURACY_MIN_MB:-1} * 64 ))
-mkdir -p "$OUT"
 . "$HERE/lib.sh"
-
-bash "$HERE/../server.sh" start >&2
-sql -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'" 2>/dev/null || true
+acc_setup
 DATADIR=$(sql -e "SELECT @@datadir")
 
 # ibd DB TABLE: ibd_alloc.py's figures of the table's file.

@@ -24,15 +24,10 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 . "$HERE/../common.sh"
 W="${1:-1}"
 SAMPLE="${2:-128}"
-OUT="${COMPRESS_ACCURACY_OUT:-$COMPRESS_CACHE_DIR/accuracy}"
 SETS="${COMPRESS_ACCURACY_SETS:-spec words text docs random small}"
 SIZES="${COMPRESS_ACCURACY_SIZES:-16 8 4 2 1}"
-MIN_PAGES=$(( ${COMPRESS_ACCURACY_MIN_MB:-1} * 64 ))
-mkdir -p "$OUT"
 . "$HERE/lib.sh"
-
-bash "$HERE/../server.sh" start >&2
-sql -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'" 2>/dev/null || true
+acc_setup
 
 # est DB TABLE KBS: CURRENT_SIZE_SAVINGS SPACE_SAVINGS INSERTED_SPACE_SAVINGS
 # of the last estimate of the table at that size.
