@@ -25,6 +25,10 @@ Issue 29 (storage profiles, page compression, CHOOSE, where the time goes):
       # 1 warehouse; N, A8, S8, PL and CH (PZ only if --only names it); the
       # read mix on the native profile only
   bench/run.sh tuning --device native,ssd2012 --only PZ,PL,CH
+  bench/run.sh paper ... --perf --reps 1 --only A8,S8m   # where the CPU goes:
+      # perf call stacks of every measured run (STACK_BUCKETS), per tx
+  bench/run.sh readmix --data=dbt2 [--pools 64M,256M]   # why the read mix
+      # collapses with compressed tables: eviction counters (patch 0024)
 --device: storage profiles (DEVICE_PROFILES: native, ssd2012, hdd): the
 measured runs (warm-up and measurement) of each profile run with the
 server's reads and writes throttled by the kernel's block I/O controller
@@ -723,7 +727,16 @@ def pfs_file_io(srv):
 def snapshot(srv):
     st = srv.status()
     return {"status": st, "zip": zip_counters(srv), "waits": pfs_waits(srv),
-            "file_io": pfs_file_io(srv)}
+            "file_io": pfs_file_io(srv), "metrics": lru_metrics(srv)}
+
+
+def lru_metrics(srv):
+    """The enabled INNODB_METRICS counters of the buffer pool's LRU
+    (buffer_LRU_*: off by default; the readmix experiment enables them,
+    patch 0024 adds the unzip_LRU ones): {name: count}."""
+    return {r[0]: int(r[1]) for r in srv.sql(
+        "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS "
+        "WHERE NAME LIKE 'buffer\\_LRU\\_%' AND STATUS = 'enabled'")}
 
 
 def diff_snapshots(a, b, commits):
@@ -774,6 +787,14 @@ def diff_snapshots(a, b, commits):
         res[name + "_ops"] = cnt - c0
         res[name + "_ms_per_tx"] = (ps - p0) / 1e9 / n
     res["redo_bytes_per_tx"] = res["redo_bytes"] / n
+    for k, v in b.get("metrics", {}).items():
+        res["m:" + k] = v - a.get("metrics", {}).get(k, 0)
+    for t, z in b["zip"].items():
+        per_table[t]["uncompress_ops"] = (
+            z["uncompress_ops"] - a["zip"].get(t, {}).get("uncompress_ops", 0))
+    res["uncompress_ops"] = sum(v["uncompress_ops"] for v in per_table.values())
+    res["buffer_pool_wait_free"] = d("Innodb_buffer_pool_wait_free")
+    res["buffer_pool_read_requests"] = d("Innodb_buffer_pool_read_requests")
     return res, per_table
 
 
@@ -1053,14 +1074,17 @@ def rebuild(srv, free_pct):
 
 
 def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
-                 mysqld=None, check=False, device=None, sizes_after=False):
+                 mysqld=None, check=False, device=None, sizes_after=False,
+                 perf_out=None):
     """Restore the layout's copy, start, warm up, measure, stop. device: a
     storage profile (DEVICE_PROFILES): the warm-up and the measurement run
     throttled, the start, the consistency check and the shutdown not.
     Records the bytes allocated to the schema's files after the run
     (alloc_MB_after; the copy starts with the load's allocation,
     copy_allocation()) and, with sizes_after, DATA_LENGTH + INDEX_LENGTH
-    after ANALYZE (size_MB_after)."""
+    after ANALYZE (size_MB_after). perf_out: a CPU profile of the server
+    during the measurement (perf_record_stacks(); perf_out.txt, and per
+    STACK_BUCKETS bucket the CPU ms per transaction as "cpu:<bucket>")."""
     saved = layout.saved
     live = work_path("live-datadir")
     copy_datadir(saved, live, allocation=True)
@@ -1077,8 +1101,16 @@ def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
                 srv.sysbench(["--threads=%d" % threads, "--time=%d" % warm,
                               "--mix=" + mix, "run"], warehouses)
             a = snapshot(srv)
+            prof = None
+            if perf_out:
+                import threading
+                prof = threading.Thread(target=perf_record_stacks, args=(
+                    srv.proc.pid, secs, perf_out + ".data"))
+                prof.start()
             out = srv.sysbench(["--threads=%d" % threads, "--time=%d" % secs,
                                 "--mix=" + mix, "run"], warehouses)
+            if prof:
+                prof.join()
             b = snapshot(srv)
         finally:
             if throttle:
@@ -1087,6 +1119,7 @@ def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
         commits = sum(res.get(t + "_commits", 0) for t in TX_TYPES)
         extra, per_table = diff_snapshots(a, b, commits)
         res.update(extra)
+        res["commits"] = commits
         # The mean time a committed transaction took, retries and all
         # (threads x seconds / commits): what the Table 5 split divides.
         res["elapsed_ms_per_tx"] = (threads * res["seconds"] * 1000.0 /
@@ -1100,6 +1133,12 @@ def measured_run(exp, layout, warehouses, run_opts, mix, threads, warm, secs,
         srv.stop()
         if throttle:
             throttle.detach()
+    if perf_out:
+        # Unwound after the server stopped, so that it costs no run.
+        cpu = perf_stack_buckets(perf_out + ".data", perf_out + ".txt")
+        for b, s in cpu.items():
+            res["cpu:" + b] = 1000.0 * s / max(commits, 1)
+        res["cpu_ms_per_tx"] = 1000.0 * sum(cpu.values()) / max(commits, 1)
     alloc = ibd_alloc(live)
     split = ibd_split(live)
     res["alloc_MB_load"] = alloc0 / 2**20
@@ -1483,7 +1522,7 @@ def exp_paper(args, out):
     layouts = [Layout("N", "", note="no compression")]
     report = {"warehouses": W, "threads": threads, "warm": warm,
               "secs": secs, "reps": reps, "devices": devices,
-              "devices_skipped": skipped}
+              "devices_skipped": skipped, "perf": bool(args.perf)}
     loads = {}
     # The paper experiment measures loading: it always loads afresh.
     loads["N"] = load("paper", layouts[0], W, load_opts, reuse=not fresh)
@@ -1575,7 +1614,10 @@ def exp_paper(args, out):
                         "paper", rl, W, codec_opts(run_opts, lay.codec), mix,
                         threads, warm, secs, device=dev, sizes_after=True,
                         check=(rep == reps - 1 and mix == "standard" and
-                               dev == devices[0]))
+                               dev == devices[0]),
+                        perf_out=os.path.join(out, "perf-%s-%s-%s-%d" % (
+                            dev, mix, lay.name.replace("@", "-"), rep + 1))
+                        if args.perf else None)
                     res.update({"layout": lay.name, **codec_field(lay.codec),
                                 "device": dev, "mix": mix, "rep": rep + 1})
                     runs.append(res)
@@ -1772,6 +1814,8 @@ def paper_report(report, layouts, run_layouts, runs, load_rows, size_md, ch,
                                  for p, k in parts}, "ms per transaction")
             md += ["![time split, %s mix, %s](time_%s.png)" % (mix, dev, suffix),
                    ""]
+    if report.get("perf"):
+        md += cpu_profile_section(runs, names, devices, mixes_for, out)
     if targets:
         md += ["## The paper's targets (standard mix)", "",
                "S (and CH) against N and A, by profile: the issue's targets "
@@ -1806,6 +1850,211 @@ def paper_report(report, layouts, run_layouts, runs, load_rows, size_md, ch,
         md += ["At %d KB (delta 0.10): " % k + ", ".join(
             "%s %s (estimated SS %s)" % (t, v[t][0], ("%.1f" % float(v[t][1])) if v[t][1] else "-")
             for t in TABLES if t in v), ""]
+    return md
+
+
+def cpu_profile_section(runs, names, devices, mixes_for, out):
+    """--perf: per profile and mix, the server's CPU ms per committed
+    transaction by STACK_BUCKETS bucket beside the off-CPU waits
+    performance_schema measured, a stacked bar each."""
+    buckets = [b for b, _, _ in STACK_BUCKETS] + [STACK_REST]
+    md = ["## Where the CPU goes (perf, --perf)", "",
+          "perf record -e cpu-clock at 99 Hz with call stacks (DWARF "
+          "unwinding) of mysqld during each measured run, every thread; a "
+          "sample counts in the first bucket of bench/harness.py "
+          "STACK_BUCKETS its stack matches (compression: under "
+          "page_zip_compress*; decompression: under page_zip_decompress*; "
+          "splits and reorganizations: under btr_page_split_and_insert, "
+          "btr_page_reorganize*, btr_compress and the like, their own "
+          "(de)compression excluded; latch spins and waits, file I/O system "
+          "calls: the innermost frames). CPU ms per transaction = samples / "
+          "99 Hz / commits; 2 cores, so 2 x 60000 ms / TPM (all "
+          "transactions) is the most the server can spend. The off-CPU "
+          "columns are performance_schema's waits of the same runs "
+          "(Table 5). Profiling costs throughput: the TPM of a --perf run "
+          "is not the throughput figure. perf-<profile>-<mix>-<layout>-"
+          "<rep>.txt: each bucket's top leaf functions.", ""]
+    for dev in devices:
+        for mix in mixes_for(dev):
+            by = {n: [r for r in runs if r["layout"] == n and r["mix"] == mix
+                      and r["device"] == dev and r.get("cpu_ms_per_tx")]
+                  for n in names}
+            labels = [n for n in names if by[n]]
+            if not labels:
+                continue
+            key = "tpmC" if mix == "standard" else "tpm"
+            tab = []
+            for n in labels:
+                rs = by[n]
+                tab.append([n, med_of(rs, key, "%.0f")] +
+                           [med_of(rs, "cpu:" + b) for b in buckets] +
+                           [med_of(rs, "cpu_ms_per_tx"),
+                            med_of(rs, "row_lock_ms_per_tx"),
+                            med_of(rs, "index_tree_rw_lock_ms_per_tx"),
+                            med_of(rs, "file_io_ms_per_tx")])
+            md += ["%s mix, %s (CPU ms per transaction):" % (
+                mix.capitalize(), dev), "",
+                md_table(["layout", key] + buckets +
+                         ["CPU total", "row lock wait", "index latch wait",
+                          "file I/O wait"], tab), ""]
+            suffix = mix if dev == "native" else "%s_%s" % (dev, mix)
+            stacked_plot(os.path.join(out, "cpu_%s.png" % suffix),
+                         "CPU per transaction, %s mix, %s" % (mix, dev),
+                         labels, {b: [statistics.median(r.get("cpu:" + b, 0)
+                                                        for r in by[n])
+                                      for n in labels] for b in buckets},
+                         "CPU ms per transaction")
+            md += ["![CPU, %s mix, %s](cpu_%s.png)" % (mix, dev, suffix), ""]
+    return md
+
+
+def exp_readmix(args, out):
+    """Why the read mix collapses when order_line is compressed (issue 29
+    section 3): N, A8 and S8m (the paper's measured rule) on the read mix
+    with the paper experiment's pool (--pools, default 64M) and a larger
+    one, INNODB_METRICS' buffer_LRU_* counters on (patch 0024's unzip_LRU
+    decisions and evictions among them): per transaction the page reads,
+    the decompressions per table, the uncompressed frames freed and the
+    compressed pages evicted, the policy's decisions, the waits for a free
+    block, the row lock and index latch waits."""
+    W = args.warehouses or 4
+    threads = 8
+    warm, secs = (5, 15) if args.quick else (10, 30)
+    reps = args.reps or (1 if args.quick else 2)
+    pools = (args.pools or "64M,256M").split(",")
+    load_opts = {"innodb_buffer_pool_size": "1G"}
+    n = Layout("N", "", note="no compression")
+    a8 = Layout("A8", "*:" + COMPRESSED % 8, note="all tables at 8 KB")
+    _, n_sz = load("readmix", n, W, load_opts)
+    _, a_sz = load("readmix", a8, W, load_opts)
+    cp = 50.0
+    measured = sorted(t for t in TABLES if n_sz.get(t) and
+                      0.9 * cp <= 100 * (1 - a_sz[t] / n_sz[t]))
+    s8m = Layout("S8m", ";".join("%s:%s" % (t, COMPRESSED % 8)
+                                 for t in measured),
+                 note="SELECTIVE on measured SS at 8 KB: " + ", ".join(measured))
+    load("readmix", s8m, W, load_opts)
+    layouts = [n, a8, s8m]
+    if args.only:
+        keep = set(args.only.split(",")) | {"N"}
+        layouts = [l for l in layouts if l.name in keep]
+    variants = [("default", {})]
+    if args.unzip_policy:
+        # a policy of patch 0025 beside upstream's (default)
+        variants.append((args.unzip_policy,
+                         {"innodb_buffer_pool_unzip_lru_policy":
+                          args.unzip_policy}))
+    rows, tables = [], []
+    for rep in range(reps):
+        for pool in pools:
+            for vname, vopts in variants:
+                for lay in layouts:
+                    if vname != "default" and lay.kind != "zip":
+                        continue
+                    opts = dict({"innodb_buffer_pool_size": pool,
+                                 "innodb_monitor_enable": "buffer_LRU%"},
+                                **vopts)
+                    log("readmix rep %d pool %s %s %s" % (rep + 1, pool,
+                                                           vname, lay.name))
+                    res, per_table = measured_run("readmix", lay, W, opts,
+                                                  "read", threads, warm, secs)
+                    res.update({"layout": lay.name, "pool": pool,
+                                "policy": vname, "rep": rep + 1})
+                    rows.append(res)
+                    for t, v in per_table.items():
+                        tables.append({"layout": lay.name, "pool": pool,
+                                       "policy": vname, "rep": rep + 1,
+                                       "table": t, **v})
+                    log("  tpm %.0f, reads/tx %.1f, decompressions/tx %.1f" % (
+                        res["tpm"], res["data_reads"] / max(res["commits"], 1),
+                        res["uncompress_ops"] / max(res["commits"], 1)))
+    write_csv(os.path.join(out, "runs.csv"), rows)
+    write_csv(os.path.join(out, "tables.csv"), tables)
+    md = readmix_report(rows, tables, layouts, pools, variants, W, threads,
+                        warm, secs, reps)
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+def readmix_report(rows, tables, layouts, pools, variants, W, threads, warm,
+                   secs, reps):
+    """report.md of exp_readmix, as lines."""
+    def per_tx(rs, key):
+        v = [r.get(key, 0) / max(r["commits"], 1) for r in rs]
+        return "%.2f" % statistics.median(v) if v else "-"
+    md = ["# Experiment readmix: the read mix with compressed tables", "",
+          "Measured %s. Data %s, %d warehouses, %d threads, read mix "
+          "(tpcc.lua --mix=read), %d s warm-up + %d s measured, %d "
+          "repetition(s), medians; INNODB_METRICS buffer_LRU%% enabled "
+          "(innodb_monitor_enable). Per committed transaction: page reads "
+          "(Innodb_data_reads), decompressions (UNCOMPRESS_OPS of "
+          "COMPRESSION_STATS), uncompressed frames freed with the compressed "
+          "page kept (buffer_LRU_unzip_frames_evicted), compressed pages "
+          "evicted entirely (buffer_LRU_zip_pages_evicted), the policy's "
+          "decisions (buffer_LRU_unzip_decide_*: unzip = free a frame, cpu "
+          "= evict from the common LRU because decompressions outnumber "
+          "50 x the I/O, slack = the unzip_LRU holds at most 10 %% of the "
+          "LRU), the waits of user threads for a free block "
+          "(Innodb_buffer_pool_wait_free, per 1000 transactions)." % (
+              time.strftime("%Y-%m-%d"), DATA, W, threads, warm, secs, reps),
+          ""]
+    tab = []
+    for pool in pools:
+        for vname, _ in variants:
+            for lay in layouts:
+                rs = [r for r in rows if r["layout"] == lay.name and
+                      r["pool"] == pool and r["policy"] == vname]
+                if not rs:
+                    continue
+                n_rs = [r for r in rows if r["layout"] == "N" and
+                        r["pool"] == pool]
+                tab.append([
+                    lay.name + ("" if vname == "default" else " (%s)" % vname),
+                    pool, spread([r["tpm"] for r in rs]),
+                    ratio_spread([r["tpm"] for r in rs],
+                                 [r["tpm"] for r in n_rs]),
+                    per_tx(rs, "data_reads"), per_tx(rs, "uncompress_ops"),
+                    per_tx(rs, "m:buffer_LRU_unzip_frames_evicted"),
+                    per_tx(rs, "m:buffer_LRU_zip_pages_evicted"),
+                    per_tx(rs, "m:buffer_LRU_unzip_decide_unzip"),
+                    per_tx(rs, "m:buffer_LRU_unzip_decide_lru_cpu"),
+                    per_tx(rs, "m:buffer_LRU_unzip_decide_lru_slack"),
+                    "%.1f" % statistics.median(
+                        1000.0 * r["buffer_pool_wait_free"] /
+                        max(r["commits"], 1) for r in rs),
+                    med_of(rs, "row_lock_ms_per_tx"),
+                    med_of(rs, "index_tree_rw_lock_ms_per_tx"),
+                    med_of(rs, "uncompress_ms_per_tx"),
+                    med_of(rs, "compress_ms_per_tx")])
+    md += [md_table(["layout", "pool", "tpm", "vs N", "page reads/tx",
+                     "decompressions/tx", "frames freed/tx",
+                     "compressed pages evicted/tx", "decide unzip/tx",
+                     "decide LRU (cpu)/tx", "decide LRU (slack)/tx",
+                     "free-block waits/1000 tx", "row lock ms/tx",
+                     "index latch ms/tx", "decompression ms/tx",
+                     "compression ms/tx"], tab), ""]
+    md += ["Decompressions per transaction by table (medians):", ""]
+    ttab = []
+    for pool in pools:
+        for vname, _ in variants:
+            for lay in layouts:
+                if lay.kind != "zip":
+                    continue
+                rs = [r for r in rows if r["layout"] == lay.name and
+                      r["pool"] == pool and r["policy"] == vname]
+                if not rs:
+                    continue
+                commits = {r["rep"]: max(r["commits"], 1) for r in rs}
+                row = [lay.name + ("" if vname == "default" else
+                                   " (%s)" % vname), pool]
+                for t in TABLES:
+                    v = [x["uncompress_ops"] / commits[x["rep"]]
+                         for x in tables if x["layout"] == lay.name and
+                         x["pool"] == pool and x["policy"] == vname and
+                         x["table"] == t and x["rep"] in commits]
+                    row.append("%.1f" % statistics.median(v) if v else "-")
+                ttab.append(row)
+    md += [md_table(["layout", "pool"] + TABLES, ttab), ""]
     return md
 
 
@@ -3073,6 +3322,117 @@ def inclusive_shares(text):
     return out
 
 
+# Buckets of a CPU sample by its whole call stack (perf record
+# --call-graph dwarf: mysqld and the codec libraries have no frame
+# pointers, their .eh_frame unwinds them): the first bucket a frame of the
+# stack matches, in this order, so that a split's recompression counts as
+# compression and the split's own work (moving records, allocating the new
+# page) as the split. "latch spins and waits" and "file I/O system calls"
+# are matched on the innermost frames (the leaf and its callers up to the
+# first InnoDB function), the rest by any frame.
+STACK_BUCKETS = [
+    ("compression", "any", r"^(page_zip_compress|page_zip_compress_fit|"
+     r"page_zip_compress_deflate|page_zip_codec_compress|page_zip_deflate)"),
+    ("decompression", "any", r"^(page_zip_decompress|"
+     r"page_zip_decompress_low|page_zip_codec_inflate|page_zip_inflate)"),
+    ("splits and reorganizations", "any", r"^(btr_page_split_and_insert|"
+     r"btr_root_raise_and_insert|btr_page_reorganize|btr_page_reorganize_low|"
+     r"btr_page_reorganize_block|page_zip_reorganize|btr_compress|"
+     r"btr_lift_page_up|btr_insert_into_right_sibling)"),
+    ("latch spins and waits", "leaf", r"^(ut_delay|sync_array|os_event|"
+     r"rw_lock|PolicyMutex|TTASEventMutex|pthread_mutex|pthread_cond|"
+     r"pthread_rwlock|futex|__lll|sched_yield|__futex|do_futex|"
+     r"futex_wait|futex_wake)"),
+    ("file I/O system calls", "leaf", r"^(pread|pwrite|__pread|__pwrite|"
+     r"fsync|fdatasync|__fsync|io_submit|io_getevents|os_file_io|"
+     r"os_file_pread|os_file_pwrite|ksys_pread|ksys_pwrite|vfs_read|"
+     r"vfs_write|blkdev_|iomap_|ext4_|xfs_)"),
+]
+STACK_REST = "the rest (SQL layer, B-tree search, rows, locks, redo)"
+
+
+def clean_symbol(sym):
+    """A perf symbol without its arguments, templates, namespaces and
+    offset."""
+    sym = re.sub(r"\+0x[0-9a-f]+$", "", sym.strip())
+    sym = re.sub(r"\(.*$", "", sym)
+    sym = re.sub(r"<[^<>]*>", "", sym)
+    sym = re.sub(r"<[^<>]*>", "", sym)
+    return sym.split("::")[-1].strip()
+
+
+def perf_record_stacks(pid, secs, data, freq=99):
+    """perf record of a process for secs seconds, cpu-clock (this VM has
+    no hardware counters), call stacks by DWARF unwinding."""
+    subprocess.run(["perf", "record", "-e", "cpu-clock", "-F", str(freq),
+                    "--call-graph", "dwarf,8192", "-p", str(pid), "-o", data,
+                    "--", "sleep", str(secs)],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def perf_stack_buckets(data, outfile, freq=99):
+    """Sort the samples of a perf record --call-graph file into
+    STACK_BUCKETS; writes outfile (per bucket its top leaf functions) and
+    returns {bucket: CPU seconds}. The data file is removed."""
+    r = subprocess.run(["perf", "script", "-i", data, "-F", "ip,sym",
+                        "--no-inline"], capture_output=True, text=True)
+    counts = {b: 0 for b, _, _ in STACK_BUCKETS}
+    counts[STACK_REST] = 0
+    leaves = {b: {} for b in counts}
+    pats = [(b, where, re.compile(p)) for b, where, p in STACK_BUCKETS]
+
+    def classify(frames):
+        # innermost frames: the leaf and its callers up to (and with) the
+        # first InnoDB-looking function
+        inner = []
+        for f in frames:
+            inner.append(f)
+            if re.match(r"^(os_|buf_|fil_|btr_|row_|srv_|log_|trx_|lock_|"
+                        r"page_|mtr_|dict_|ha_innobase|Fil_)", f):
+                break
+        for b, where, pat in pats:
+            if any(pat.match(f) for f in (frames if where == "any" else inner)):
+                return b
+        return STACK_REST
+
+    def flush(frames):
+        if not frames:
+            return
+        b = classify(frames)
+        counts[b] += 1
+        leaves[b][frames[0]] = leaves[b].get(frames[0], 0) + 1
+
+    frames = []
+    for line in r.stdout.splitlines():
+        line = line.strip()
+        if not line:
+            flush(frames)
+            frames = []
+            continue
+        parts = line.split(None, 1)
+        if len(parts) == 2 and re.match(r"^[0-9a-f]+$", parts[0]):
+            frames.append(clean_symbol(parts[1]))
+        else:
+            flush(frames)
+            frames = []
+    flush(frames)
+    total = sum(counts.values())
+    with open(outfile, "w") as f:
+        f.write("# %d samples at %d Hz (perf record -e cpu-clock "
+                "--call-graph dwarf), by bucket (bench/harness.py "
+                "STACK_BUCKETS) and leaf function\n" % (total, freq))
+        for b, n in counts.items():
+            f.write("\n%s: %d samples (%.1f %%)\n" % (
+                b, n, 100.0 * n / max(total, 1)))
+            for sym, m in sorted(leaves[b].items(), key=lambda x: -x[1])[:12]:
+                f.write("  %6d  %s\n" % (m, sym))
+    try:
+        os.remove(data)
+    except OSError:
+        pass
+    return {b: n / float(freq) for b, n in counts.items()}
+
+
 def bucket_profile(syms):
     out = {b: 0 for b, _ in PROFILE_BUCKETS}
     out["rest"] = 0
@@ -3201,7 +3561,8 @@ def exp_profile(args, out):
 
 EXPERIMENTS = {"paper": exp_paper, "tuning": exp_tuning, "overhead": exp_overhead,
                "hotpath": exp_hotpath, "sizes": exp_sizes, "wiki": exp_wiki,
-               "codecs": exp_codecs, "profile": exp_profile}
+               "codecs": exp_codecs, "profile": exp_profile,
+               "readmix": exp_readmix}
 
 
 def main():
@@ -3236,6 +3597,15 @@ def main():
                     help="tuning: measured seconds per run (default 25; 8 "
                     "in --quick), e.g. to see whether a rebuilt table keeps "
                     "its throughput once its free space is used")
+    ap.add_argument("--pools", help="readmix: comma-separated buffer "
+                    "pool sizes (default 64M,256M)")
+    ap.add_argument("--unzip-policy", help="readmix: also run the "
+                    "compressed layouts with innodb_buffer_pool_unzip_lru_"
+                    "policy set to this")
+    ap.add_argument("--perf", action="store_true",
+                    help="paper: a CPU profile (perf, call stacks) of every "
+                    "measured run, bucketed per transaction (STACK_BUCKETS); "
+                    "profiling costs throughput: keep its TPM apart")
     ap.add_argument("--callgrind", action="store_true",
                     help="run callgrind in --quick mode too")
     ap.add_argument("--mysqld-before",
@@ -3273,7 +3643,8 @@ def main():
         die("mysqld is not built: run scripts/build.sh first")
     # "all": the experiments that need no second binary.
     names = ([n for n in EXPERIMENTS
-              if n not in ("hotpath", "sizes", "codecs", "profile")]
+              if n not in ("hotpath", "sizes", "codecs", "profile",
+                           "readmix")]
              if args.experiment == "all" else [args.experiment])
     stamp = time.strftime("%Y%m%d-%H%M%S")
     t_all = time.time()
