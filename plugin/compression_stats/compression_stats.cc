@@ -244,10 +244,9 @@ void validate_startup_values() {
   if (why != nullptr) {
     const uint page_kb = compression_stats::engine_page_kb();
     const uint fallback = page_kb != 0 && page_kb < 8 ? page_kb : 8;
-    LogPluginErrMsg(WARNING_LEVEL, ER_LOG_PRINTF_MSG,
-                    "compression_stats_target_key_block_size=%u is not "
-                    "valid (%s): using %u",
-                    kbs, why, fallback);
+    LogPluginErrMsg(WARNING_LEVEL, ER_COMPRESSION_STATS_STARTUP_VALUE_REPLACED,
+                    "compression_stats_target_key_block_size", kbs, why,
+                    fallback);
     kbs = fallback;
   }
 }

@@ -457,11 +457,9 @@ void page_zip_codec_check_page(const page_zip_des_t *page_zip) {
         memcmp(pages, pages + size, size) != 0 ||
         zips[0].m_end != zips[1].m_end || zips[0].n_blobs != zips[1].n_blobs) {
       page_zip_codec_n_check_failures.fetch_add(1, std::memory_order_relaxed);
-      ib::error(ER_IB_MSG_1123)
-          << "innodb_compression_codec_check: page " << page_zip_get_size(page_zip)
-          << " bytes, decompressed by zlib " << (ok[0] ? "ok" : "failed")
-          << " and by the fast inflate " << (ok[1] ? "ok" : "failed")
-          << ", the pages differ";
+      ib::error(ER_IB_ZIP_CODEC_CHECK_FAILED,
+                static_cast<ulong>(page_zip_get_size(page_zip)),
+                ok[0] ? "ok" : "failed", ok[1] ? "ok" : "failed");
     }
   }
   ut::aligned_free(pages);
