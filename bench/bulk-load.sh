@@ -29,9 +29,9 @@ OUT="${COMPRESS_BULK_OUT:-$COMPRESS_CACHE_DIR/bulk-load}"
 SETS="${COMPRESS_BULK_SETS:-spec words text random}"
 export COMPRESS_SERVER_DIR="${COMPRESS_SERVER_DIR:-$COMPRESS_CACHE_DIR/bulk-server}"
 export COMPRESS_SERVER_OPTS="${COMPRESS_SERVER_OPTS:---innodb-buffer-pool-size=512M --innodb-redo-log-capacity=1G}"
-ACC="$HERE/../scripts/accuracy"
 mkdir -p "$OUT"
-. "$ACC/lib.sh"
+# sql, now, calc, used_pages, load_set (the data sets of scripts/accuracy/)
+. "$HERE/../scripts/server-lib.sh"
 
 bash "$HERE/../scripts/server.sh" start >&2
 sql -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'" 2>/dev/null || true

@@ -21,7 +21,8 @@ OUT="${COMPRESS_BULK_OUT:-$COMPRESS_CACHE_DIR/bulk-load}"
 export COMPRESS_SERVER_DIR="${COMPRESS_SERVER_DIR:-$COMPRESS_CACHE_DIR/bulk-server}"
 export COMPRESS_SERVER_OPTS="${COMPRESS_SERVER_OPTS:---innodb-buffer-pool-size=512M --innodb-redo-log-capacity=1G}"
 mkdir -p "$OUT"
-. "$HERE/../scripts/accuracy/lib.sh"
+# sql, now, calc, used_pages
+. "$HERE/../scripts/server-lib.sh"
 bash "$HERE/../scripts/server.sh" start >&2
 [ -n "$(sql -e "SHOW TABLES FROM $DB LIKE 'stock'")" ] ||
   die "no $DB.stock: run bench/bulk-load.sh first"

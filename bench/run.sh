@@ -6,7 +6,7 @@
 #                     layout once per codec, side by side: "A8@isal")
 #        bench/run.sh paper|tuning --device native,ssd2012,hdd [--pool-pct 2]
 #                     (every run on each storage profile, issue 29; see
-#                     bench/harness.py's docstring)
+#                     bench/harness/cli.py's docstring)
 #        bench/run.sh paper --perf [...]  (a CPU profile of every measured run)
 #        bench/run.sh readmix --data=dbt2 [--pools 64M,256M] [--unzip-policy P]
 #                     (the read mix with compressed tables, eviction counters)
@@ -16,5 +16,6 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 . "$HERE/../scripts/common.sh"
 bash "$HERE/../scripts/setup-deps.sh" --bench
-# Debian's python3: python3-matplotlib is installed for it.
-exec /usr/bin/python3 "$HERE/harness.py" "$@"
+# Debian's python3: python3-matplotlib is installed for it. The harness is
+# the package bench/harness (cli.py; paths from scripts/common.sh).
+PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" exec /usr/bin/python3 -m harness "$@"

@@ -1,0 +1,117 @@
+"""perf call stacks of every measured run (--perf): CPU samples sorted into
+STACK_BUCKETS."""
+
+import os
+import re
+import subprocess
+
+
+# Buckets of a CPU sample by its whole call stack (perf record
+# --call-graph dwarf: mysqld and the codec libraries have no frame
+# pointers, their .eh_frame unwinds them): the first bucket a frame of the
+# stack matches, in this order, so that a split's recompression counts as
+# compression and the split's own work (moving records, allocating the new
+# page) as the split. "latch spins and waits" and "file I/O system calls"
+# are matched on the innermost frames (the leaf and its callers up to the
+# first InnoDB function), the rest by any frame.
+STACK_BUCKETS = [
+    ("compression", "any", r"^(page_zip_compress|page_zip_compress_fit|"
+     r"page_zip_compress_deflate|page_zip_codec_compress|page_zip_deflate)"),
+    ("decompression", "any", r"^(page_zip_decompress|"
+     r"page_zip_decompress_low|page_zip_codec_inflate|page_zip_inflate)"),
+    ("splits and reorganizations", "any", r"^(btr_page_split_and_insert|"
+     r"btr_root_raise_and_insert|btr_page_reorganize|btr_page_reorganize_low|"
+     r"btr_page_reorganize_block|page_zip_reorganize|btr_compress|"
+     r"btr_lift_page_up|btr_insert_into_right_sibling)"),
+    ("latch spins and waits", "leaf", r"^(ut_delay|sync_array|os_event|"
+     r"rw_lock|PolicyMutex|TTASEventMutex|pthread_mutex|pthread_cond|"
+     r"pthread_rwlock|futex|__lll|sched_yield|__futex|do_futex|"
+     r"futex_wait|futex_wake)"),
+    ("file I/O system calls", "leaf", r"^(pread|pwrite|__pread|__pwrite|"
+     r"fsync|fdatasync|__fsync|io_submit|io_getevents|os_file_io|"
+     r"os_file_pread|os_file_pwrite|ksys_pread|ksys_pwrite|vfs_read|"
+     r"vfs_write|blkdev_|iomap_|ext4_|xfs_)"),
+]
+STACK_REST = "the rest (SQL layer, B-tree search, rows, locks, redo)"
+
+
+def clean_symbol(sym):
+    """A perf symbol without its arguments, templates, namespaces and
+    offset."""
+    sym = re.sub(r"\+0x[0-9a-f]+$", "", sym.strip())
+    sym = re.sub(r"\(.*$", "", sym)
+    sym = re.sub(r"<[^<>]*>", "", sym)
+    sym = re.sub(r"<[^<>]*>", "", sym)
+    return sym.split("::")[-1].strip()
+
+
+def perf_record_stacks(pid, secs, data, freq=99):
+    """perf record of a process for secs seconds, cpu-clock (this VM has
+    no hardware counters), call stacks by DWARF unwinding."""
+    subprocess.run(["perf", "record", "-e", "cpu-clock", "-F", str(freq),
+                    "--call-graph", "dwarf,8192", "-p", str(pid), "-o", data,
+                    "--", "sleep", str(secs)],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def perf_stack_buckets(data, outfile, freq=99):
+    """Sort the samples of a perf record --call-graph file into
+    STACK_BUCKETS; writes outfile (per bucket its top leaf functions) and
+    returns {bucket: CPU seconds}. The data file is removed."""
+    r = subprocess.run(["perf", "script", "-i", data, "-F", "ip,sym",
+                        "--no-inline"], capture_output=True, text=True)
+    counts = {b: 0 for b, _, _ in STACK_BUCKETS}
+    counts[STACK_REST] = 0
+    leaves = {b: {} for b in counts}
+    pats = [(b, where, re.compile(p)) for b, where, p in STACK_BUCKETS]
+
+    def classify(frames):
+        # innermost frames: the leaf and its callers up to (and with) the
+        # first InnoDB-looking function
+        inner = []
+        for f in frames:
+            inner.append(f)
+            if re.match(r"^(os_|buf_|fil_|btr_|row_|srv_|log_|trx_|lock_|"
+                        r"page_|mtr_|dict_|ha_innobase|Fil_)", f):
+                break
+        for b, where, pat in pats:
+            if any(pat.match(f) for f in (frames if where == "any" else inner)):
+                return b
+        return STACK_REST
+
+    def flush(frames):
+        if not frames:
+            return
+        b = classify(frames)
+        counts[b] += 1
+        leaves[b][frames[0]] = leaves[b].get(frames[0], 0) + 1
+
+    frames = []
+    for line in r.stdout.splitlines():
+        line = line.strip()
+        if not line:
+            flush(frames)
+            frames = []
+            continue
+        parts = line.split(None, 1)
+        if len(parts) == 2 and re.match(r"^[0-9a-f]+$", parts[0]):
+            frames.append(clean_symbol(parts[1]))
+        else:
+            flush(frames)
+            frames = []
+    flush(frames)
+    total = sum(counts.values())
+    with open(outfile, "w") as f:
+        f.write("# %d samples at %d Hz (perf record -e cpu-clock "
+                "--call-graph dwarf), by bucket (bench/harness/perf.py "
+                "STACK_BUCKETS) and leaf function\n" % (total, freq))
+        for b, n in counts.items():
+            f.write("\n%s: %d samples (%.1f %%)\n" % (
+                b, n, 100.0 * n / max(total, 1)))
+            for sym, m in sorted(leaves[b].items(), key=lambda x: -x[1])[:12]:
+                f.write("  %6d  %s\n" % (m, sym))
+    try:
+        os.remove(data)
+    except OSError:
+        pass
+    return {b: n / float(freq) for b, n in counts.items()}
