@@ -45,11 +45,14 @@
 #include <mysql/psi/mysql_memory.h>
 #include <mysql/psi/mysql_mutex.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <functional>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "my_sys.h"
 #include "mysql/components/services/log_builtins.h"
@@ -115,6 +118,14 @@ bool compaction_due = true;
 
 /** The file has a format this plugin does not know: never write it. */
 bool foreign_file = false;
+
+/** Bit of store_users: the store is closed (not yet loaded, or being
+freed); no new user may enter. */
+constexpr uint32_t store_closed = 1U << 31;
+
+/** The in-use guard (cs_store.h): the number of threads using the store,
+or'ed with store_closed. */
+std::atomic<uint32_t> store_users{store_closed};
 
 std::string data_dir() {
   std::string dir(mysql_real_data_home);
@@ -436,6 +447,45 @@ void store_sizes(uint64_t *lines, uint64_t *entries) {
   mysql_mutex_lock(&map_mutex);
   *entries = store->size();
   mysql_mutex_unlock(&map_mutex);
+}
+
+void store_guard_open() { store_users.store(0); }
+
+void store_guard_close() {
+  /* No new user; wait for the lookups (and estimates) under way. */
+  store_users.fetch_or(store_closed);
+  while ((store_users.load() & ~store_closed) != 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+bool store_enter() {
+  uint32_t n = store_users.load();
+  do {
+    if (n & store_closed) {
+      return false;
+    }
+  } while (!store_users.compare_exchange_weak(n, n + 1));
+  return true;
+}
+
+void store_leave() { store_users.fetch_sub(1); }
+
+bool estimate_get(uint64_t table_id, Estimate *out) {
+  const Store_use use;
+  if (!use.entered()) {
+    /* COMPRESSION_STATS, which keeps the estimates, is not installed. */
+    return false;
+  }
+  return store_find(table_id, out);
+}
+
+void estimates_store_sizes(uint64_t *lines, uint64_t *entries) {
+  *lines = *entries = 0;
+  const Store_use use;
+  if (use.entered()) {
+    store_sizes(lines, entries);
+  }
 }
 
 }  // namespace compression_stats

@@ -56,20 +56,29 @@
 #ifndef PLUGIN_COMPRESSION_STATS_CS_STORE_H
 #define PLUGIN_COMPRESSION_STATS_CS_STORE_H
 
+#include <mysql/components/services/innodb_compression_estimate.h>
+
 #include <cstdint>
+#include <ctime>
 #include <utility>
 #include <vector>
-
-#include "plugin/compression_stats/cs_estimates.h"
 
 class THD;
 
 namespace compression_stats {
 
+/** One stored estimate of a table or partition. */
+struct Estimate {
+  /** When it was computed (seconds since the epoch). */
+  time_t computed_at;
+  /** What InnoDB returned. */
+  innodb_zip_estimate_t e;
+};
+
 /** Register the instruments, load the journal. */
 void store_open();
 
-/** Free the store. No user may be left (cs_estimates.cc's guard). */
+/** Free the store. No user may be left (store_guard_close()). */
 void store_close();
 
 /** The stored estimate of a table or partition.
@@ -92,6 +101,56 @@ void store_sizes(uint64_t *journal_lines, uint64_t *entries);
 
 /** File name of the store, in the data directory. */
 extern const char *const store_file;
+
+/** @name The in-use guard of the store, its mutexes and the engine service
+The number of threads using them (a running estimate, a lookup of
+COMPRESSION_STATS or COMPRESSION_ESTIMATES, SHOW STATUS). The fill of
+COMPRESSION_ESTIMATES holds a reference to its own plugin only, so it can
+run while COMPRESSION_STATS, which owns the store, is uninstalled:
+estimates_deinit() closes the guard and waits for the users to leave
+before it frees anything. The guard is closed until store_guard_open().
+@{ */
+
+/** Let users in, once the store is open. */
+void store_guard_open();
+
+/** Let no new user in and wait for the users under way to leave. */
+void store_guard_close();
+
+/** Enter the guard. @return false if the store is closed */
+bool store_enter();
+
+/** Leave the guard entered by store_enter(). */
+void store_leave();
+
+/** A use of the store for the lifetime of the object. */
+class Store_use {
+ public:
+  Store_use() : m_entered(store_enter()) {}
+  ~Store_use() {
+    if (m_entered) {
+      store_leave();
+    }
+  }
+  Store_use(const Store_use &) = delete;
+  Store_use &operator=(const Store_use &) = delete;
+  /** Whether the store may be used. */
+  bool entered() const { return m_entered; }
+
+ private:
+  const bool m_entered;
+};
+
+/** @} */
+
+/** Look up the stored estimate of a table or partition, under the guard.
+@return true if there is one (false too while the store is closed:
+COMPRESSION_STATS, which keeps the estimates, is not installed) */
+bool estimate_get(uint64_t table_id, Estimate *out);
+
+/** The estimates in memory and the lines of their journal, 0 and 0 while
+the store is closed (store_sizes() under the guard). */
+void estimates_store_sizes(uint64_t *journal_lines, uint64_t *entries);
 
 }  // namespace compression_stats
 
