@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Unit tests that need no server: the plugin's advice arithmetic
+# (plugin/compression_stats/unittest/cs_advice-t.cc against cs_advice.cc).
+# A plain program compiled with the system compiler and the upstream headers
+# of the patched tree (the server's build has WITH_UNIT_TESTS=OFF, so no
+# googletest). Prints TAP lines; non-zero on a failed check.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+[ -d "$SRC_DIR/include/mysql" ] || bash "$COMPRESS_ROOT/scripts/prepare-tree.sh"
+out="$BUILD_DIR/compress-unittest"
+mkdir -p "$out"
+plugin="$COMPRESS_ROOT/plugin/compression_stats"
+g++ -std=gnu++20 -O1 -g -Wall -Wextra -Werror \
+  -I"$COMPRESS_ROOT" -I"$COMPRESS_ROOT/include" -I"$SRC_DIR/include" \
+  "$plugin/cs_advice.cc" "$plugin/unittest/cs_advice-t.cc" -o "$out/cs_advice-t"
+"$out/cs_advice-t" > "$out/cs_advice-t.tap" || { cat "$out/cs_advice-t.tap"; exit 1; }
+tail -1 "$out/cs_advice-t.tap" | sed 's/^# /[unit-tests] cs_advice: /'
