@@ -498,6 +498,8 @@ for f in overlay:
         how = "SQL script, not built (installed with the `mysql` client)"
     elif f.startswith("plugin/") and f.endswith("CMakeLists.txt"):
         how = "MySQL's build adds every directory under `plugin/`"
+    elif f.startswith("plugin/") and "/unittest/" in f:
+        how = "a unit test, compiled and run by `scripts/unit-tests.sh`"
     elif f.startswith("plugin/"):
         how = "compiled by the plugin's `CMakeLists.txt`"
     else:
