@@ -54,7 +54,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "auth_acls.h"
 #include "dict0dict.h"
 #include "dict0mem.h"
-#include "srv0zip_guard.h"
 #include "dict0types.h"
 #include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
@@ -579,14 +578,4 @@ int show_innodb_zip_log_page_images(THD *, SHOW_VAR *var, char *buff) {
 
 int show_innodb_zip_log_page_image_bytes(THD *, SHOW_VAR *var, char *buff) {
   return zip_stat_show_redo(var, buff, true);
-}
-
-int show_innodb_zip_recovery_recompress_records(THD *, SHOW_VAR *var,
-                                                char *buff) {
-  var->type = SHOW_LONGLONG;
-  var->value = buff;
-  var->scope = SHOW_SCOPE_GLOBAL;
-  *reinterpret_cast<longlong *>(buff) =
-      static_cast<longlong>(recv_zip_guard_recompress_records());
-  return 0;
 }
