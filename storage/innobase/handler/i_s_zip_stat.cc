@@ -41,7 +41,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
  Created 2026-11-21 */
 
-#include "storage/innobase/handler/i_s_zip_stat.h"
+#include "i_s_zip_stat.h"
 
 #include <field.h>
 #include <sql_show.h>

@@ -25,7 +25,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 *****************************************************************************/
 
-/** @file handler/zip_stat_service.cc
+/** @file handler/handler0zip_service.cc
  The "innodb_compression_stats" component service, InnoDB side: lets server
  plugins read the compression facts and counters of a table without
  reaching into InnoDB internals. See
@@ -33,8 +33,8 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
  Created 2026-11-21 */
 
-#include "storage/innobase/handler/zip_stat_service.h"
-#include "storage/innobase/include/page0zip_codec.h"
+#include "handler0zip_service.h"
+#include "page0zip_codec.h"
 
 #include <mysql/components/my_service.h>
 #include <mysql/components/service_implementation.h>

@@ -25,13 +25,13 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 *****************************************************************************/
 
-/** @file handler/zip_stat_service.h
+/** @file handler/handler0zip_service.h
  The "innodb_compression_stats" component service, InnoDB side.
 
  Created 2026-11-21 */
 
-#ifndef zip_stat_service_h
-#define zip_stat_service_h
+#ifndef handler0zip_service_h
+#define handler0zip_service_h
 
 /** Register the service implementation "innodb_compression_stats.innodb"
 in the component registry. Called at the end of innodb_init(). A failure is
@@ -41,4 +41,4 @@ void innodb_zip_stat_service_register();
 /** Unregister the service. Called from innodb_deinit(). */
 void innodb_zip_stat_service_unregister();
 
-#endif /* zip_stat_service_h */
+#endif /* handler0zip_service_h */
