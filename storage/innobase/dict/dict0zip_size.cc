@@ -174,8 +174,8 @@ uint32_t dict_zip_size_avg_record_size(dict_table_t *table, bool active,
 
   size = dict_zip_size_sample_record_size(table);
   *wall = static_cast<int64_t>(time(nullptr));
-  dict_zip_stat_set_rec_size(clust, size,
-                             static_cast<int64_t>(now.time_since_epoch().count()),
-                             *wall);
+  dict_zip_stat_set_rec_size(
+      clust, size, static_cast<int64_t>(now.time_since_epoch().count()),
+      *wall);
   return size;
 }

@@ -26,7 +26,8 @@ this program; if not, write to the Free Software Foundation, Inc.,
 *****************************************************************************/
 
 /** @file handler/handler0zip_opt.cc
- Per-table compression options in ENGINE_ATTRIBUTE. See handler/handler0zip_opt.h.
+ Per-table compression options in ENGINE_ATTRIBUTE. See
+ handler/handler0zip_opt.h.
 
  Created 2026-11-21 */
 
