@@ -191,8 +191,9 @@ struct bench_index_t {
   std::atomic<bench_zip_stat_t *> zip_stat{nullptr};
 };
 
-/** page_zip_est_trial of page0zip_est.cc: set while the savings estimator
-compresses a trial page, whose compressions are not counted. */
+/** dict_zip_trial of dict0zip_stat.cc (page_zip_est_trial of page0zip_est.cc
+before issue 31): set while trial compressions run (the savings
+estimator's, the tight split's), which are not counted. */
 thread_local bool bench_est_trial = false;
 
 /* As dict_zip_stat_add(const dict_index_t *, ...) in dict0zip_stat.cc. */

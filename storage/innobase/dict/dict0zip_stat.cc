@@ -32,7 +32,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-21 */
 
 #include "dict0zip_stat.h"
-#include "page0zip_est.h"
 
 #include <algorithm>
 #include <chrono>
@@ -474,8 +473,8 @@ void dict_zip_stat_add(const dict_index_t *index,
   (void)counter;
   (void)n;
 #else
-  if (page_zip_est_trial) {
-    /* A trial compression of the savings estimator. */
+  if (dict_zip_trial) {
+    /* A trial compression (the estimator's, the tight split's). */
     return;
   }
   dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
@@ -484,6 +483,10 @@ void dict_zip_stat_add(const dict_index_t *index,
   }
 #endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
+
+thread_local bool dict_zip_trial = false;
+
+thread_local page_zip_stat_t dict_zip_trial_sink;
 
 thread_local dict_zip_reorg_cause_t dict_zip_reorg_cause =
     DICT_ZIP_REORG_OTHER;

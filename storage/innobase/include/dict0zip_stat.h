@@ -92,6 +92,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include <vector>
 
 #include "dict0types.h"
+#include "page0types.h"
 
 struct dict_index_t;
 struct dict_table_t;
@@ -182,6 +183,33 @@ static_assert(unsigned(DICT_ZIP_STAT_REORG_USECS_OTHER) ==
                   unsigned(DICT_ZIP_STAT_REORGS_OTHER) +
                       unsigned(DICT_ZIP_REORG_N_CAUSES),
               "one REORG_USECS counter per cause");
+
+/** True while this thread runs trial compressions, whose result nobody
+keeps: the savings estimator's, and those of the bulk loader's tight split
+(btr0load.cc). page_zip_compress() then leaves INNODB_CMP (its counts go to
+dict_zip_trial_sink), INNODB_CMP_PER_INDEX, the per-table counters of this
+registry (dict_zip_stat_add() of an index object), the monitor counter, the
+codec counters and the adaptive padding of the index alone. Here, with the
+counters, so that every module that counts sees it without depending on
+those that run trials. */
+extern thread_local bool dict_zip_trial;
+
+/** Where page_zip_compress() counts a trial compression: nowhere that
+anybody reads. */
+extern thread_local page_zip_stat_t dict_zip_trial_sink;
+
+/** Marks the compressions of a scope as trials (dict_zip_trial). */
+class dict_zip_trial_scope {
+ public:
+  dict_zip_trial_scope() : m_was(dict_zip_trial) { dict_zip_trial = true; }
+  ~dict_zip_trial_scope() { dict_zip_trial = m_was; }
+  dict_zip_trial_scope(const dict_zip_trial_scope &) = delete;
+  dict_zip_trial_scope &operator=(const dict_zip_trial_scope &) = delete;
+
+ private:
+  /** The flag before the scope. */
+  const bool m_was;
+};
 
 /** The cause of the reorganizations that the current thread starts;
 DICT_ZIP_REORG_OTHER outside a dict_zip_reorg_cause_scope. A thread-local

@@ -39,32 +39,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "page0types.h"
 #include "univ.i"
 
-/** True while this thread runs a trial compression, whose result nobody
-keeps: the estimator's, and those of the bulk loader's tight split
-(page_zip_trial_guard in btr0load.cc). page_zip_compress() then leaves
-INNODB_CMP, INNODB_CMP_PER_INDEX, the per-table counters, the monitor
-counter, the codec counters and the adaptive padding of the index alone. */
-extern thread_local bool page_zip_est_trial;
-
-/** Marks the compressions of a scope as trials (page_zip_est_trial). */
-class page_zip_trial_guard {
- public:
-  page_zip_trial_guard() : m_was(page_zip_est_trial) {
-    page_zip_est_trial = true;
-  }
-  ~page_zip_trial_guard() { page_zip_est_trial = m_was; }
-  page_zip_trial_guard(const page_zip_trial_guard &) = delete;
-  page_zip_trial_guard &operator=(const page_zip_trial_guard &) = delete;
-
- private:
-  /** The flag before the scope. */
-  const bool m_was;
-};
-
-/** Where page_zip_compress() counts a trial compression: nowhere that
-anybody reads. */
-extern thread_local page_zip_stat_t page_zip_est_stat_sink;
-
 /** Estimate the space savings of a table or partition.
 @see innodb_compression_estimate::estimate_table
 @param[in]   table_id      InnoDB table id

@@ -60,7 +60,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  are counted from the node pointers one level up.
 
  Nothing is written: the scratch pages are private, page_zip_compress()
- runs with no mini-transaction, and page_zip_est_trial keeps the trials
+ runs with no mini-transaction, and dict_zip_trial keeps the trials
  out of every compression statistic and out of the adaptive padding.
 
  Created 2026-11-21 */
@@ -84,6 +84,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "dict0dict.h"
 #include "dict0mem.h"
 #include "dict0zip_opt.h"
+#include "dict0zip_stat.h"
 #include "fsp0fsp.h"
 #include "lob0first.h"
 #include "lob0impl.h"
@@ -104,10 +105,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "srv0start.h"
 
 #include <zlib.h>
-
-thread_local bool page_zip_est_trial = false;
-
-thread_local page_zip_stat_t page_zip_est_stat_sink;
 
 namespace {
 
@@ -759,10 +756,10 @@ bool page_zip_est_fits(dict_index_t *index, Page_zip_est_scratch &s, ulint n,
   page_zip_fit_t fit;
   fit.reserve = reserve;
 
-  page_zip_est_trial = true;
+  dict_zip_trial = true;
   const bool ok =
       page_zip_compress_fit(&page_zip, page, index, level, nullptr, &fit);
-  page_zip_est_trial = false;
+  dict_zip_trial = false;
   return ok;
 }
 
