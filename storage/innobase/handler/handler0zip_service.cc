@@ -60,7 +60,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "dict0zip_size.h"
 #include "dict0zip_stat.h"
 #include "ha_prototypes.h"
-#include "page0zip_est.h"
+#include "dict0zip_est.h"
 #include "sql/current_thd.h"
 #include "srv0srv.h"
 #include "srv0shutdown.h"
@@ -229,7 +229,7 @@ DEFINE_METHOD(int, zip_est_estimate_table,
   }
   innodb_zip_estimate_t e;
   memset(&e, 0, sizeof e);
-  const int err = page_zip_est_table(table_id, sample_pages, full_scan != 0,
+  const int err = dict_zip_est_table(table_id, sample_pages, full_scan != 0,
                                      progress, ctx, &e);
   e.size = std::min(est_size, sizeof e);
   memcpy(est, &e, e.size);
