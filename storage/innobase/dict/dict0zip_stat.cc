@@ -452,27 +452,15 @@ void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
 
 void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
                        uint64_t n) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  /* The benchmark's baseline build (patch 0013): no counter is updated. */
-  (void)id;
-  (void)counter;
-  (void)n;
-#else
   dict_zip_stat_t *e = dict_zip_stat_lookup(id);
 
   if (e != nullptr) {
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 void dict_zip_stat_add(const dict_index_t *index,
                        dict_zip_stat_counter_t counter, uint64_t n) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)counter;
-  (void)n;
-#else
   if (dict_zip_trial) {
     /* A trial compression (the estimator's, the tight split's). */
     return;
@@ -481,7 +469,6 @@ void dict_zip_stat_add(const dict_index_t *index,
   if (e != nullptr) {
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 thread_local bool dict_zip_trial = false;
@@ -493,10 +480,6 @@ thread_local dict_zip_reorg_cause_t dict_zip_reorg_cause =
 
 dict_zip_reorg_timer::dict_zip_reorg_timer(const dict_index_t *index)
     : m_index(index), m_cause(dict_zip_reorg_cause), m_start(0) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  /* The benchmark's baseline build (patch 0013) counts nothing. */
-  m_index = nullptr;
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
   if (m_index == nullptr) {
     return;
   }
@@ -538,14 +521,6 @@ void dict_zip_stat_adaptive_changed(const dict_index_t *index,
                                     dict_zip_stat_counter_t up,
                                     dict_zip_stat_counter_t down, ulint before,
                                     ulint after) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)mirror;
-  (void)up;
-  (void)down;
-  (void)before;
-  (void)after;
-#else
   dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
 
   if (e == nullptr) {
@@ -554,7 +529,6 @@ void dict_zip_stat_adaptive_changed(const dict_index_t *index,
   (e->*mirror).store(after, std::memory_order_relaxed);
   e->m_counters[after > before ? up : down].fetch_add(
       1, std::memory_order_relaxed);
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 }  // namespace
@@ -576,11 +550,6 @@ void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
 
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
                               uint64_t bytes) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)page;
-  (void)bytes;
-#else
   dict_zip_stat_redo_images_total.inc();
   dict_zip_stat_redo_bytes_total.add(bytes);
 
@@ -597,7 +566,6 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
     e->m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES].fetch_add(
         bytes, std::memory_order_relaxed);
   }
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 bool dict_zip_stat_with_index(
