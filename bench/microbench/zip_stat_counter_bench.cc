@@ -18,8 +18,10 @@ for more details.
 
  Variants, each called through a non-inlinable function like the cross-file
  call in page0zip.cc:
- none      the loop only; the body of dict_zip_stat_add() with
-           INNODB_ZIP_STAT_BENCH_OFF (patch 0013), i.e. an empty function.
+ none      the loop only; the body of dict_zip_stat_add() in the overhead
+           benchmark's baseline (bench/overhead/zip-stat-off.patch; the
+           INNODB_ZIP_STAT_BENCH_OFF switch of patch 0013 before issue 31),
+           i.e. an empty function.
  ours      dict_zip_stat_add(index_id_t): registry pointer (acquire load),
            dict_zip_stat_trackable(), ut_lock_free_hash_t::get(), relaxed
            fetch_add on the entry's counter. Since issue 13 only the
@@ -191,8 +193,9 @@ struct bench_index_t {
   std::atomic<bench_zip_stat_t *> zip_stat{nullptr};
 };
 
-/** page_zip_est_trial of page0zip_est.cc: set while the savings estimator
-compresses a trial page, whose compressions are not counted. */
+/** dict_zip_trial of dict0zip_stat.cc (page_zip_est_trial of page0zip_est.cc
+before issue 31): set while trial compressions run (the savings
+estimator's, the tight split's), which are not counted. */
 thread_local bool bench_est_trial = false;
 
 /* As dict_zip_stat_add(const dict_index_t *, ...) in dict0zip_stat.cc. */
@@ -249,7 +252,7 @@ page_zip_stat_per_index_t upstream_map;
   upstream_mutex.unlock();
 }
 
-/** dict_zip_stat_add() built with INNODB_ZIP_STAT_BENCH_OFF. */
+/** dict_zip_stat_add() as bench/overhead/zip-stat-off.patch leaves it. */
 [[gnu::noipa]] void none_add(const index_id_t &id,
                              dict_zip_stat_counter_t counter, uint64_t n) {
   (void)id;

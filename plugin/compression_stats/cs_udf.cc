@@ -118,7 +118,7 @@ mysql_cond_t slot_cond;
 run at once, for the lifetime of the object: the others wait in the stage
 "waiting for an estimate to end" (KILL QUERY ends the wait with
 ER_QUERY_INTERRUPTED). Each estimate holds scratch pages of the buffer pool
-and a bounded sample of record sizes (page0zip_est.cc), so this bounds the
+and a bounded sample of record sizes (dict0zip_est.cc), so this bounds the
 estimator's memory on the server. */
 class Estimate_slot {
  public:

@@ -45,9 +45,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "page0zip.h"
 #include "sync0rw.h"
 
-ulong dict_zip_log_reorg_threshold_pct = 0;
-ulong dict_zip_log_reserve_pct_max = 25;
-
 namespace {
 
 /** The highest reserve of an index, in bytes.

@@ -33,7 +33,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include "dict0zip_opt.h"
 #include "page0zip_codec.h"
-#include "dict0zip_log.h"
 
 #include "btr0btr.h"
 #include "dict0mem.h"
@@ -41,9 +40,12 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "page0page.h"
 #include "page0zip.h"
 
+ulong dict_zip_opt_log_reorg_threshold_pct = 0;
+ulong dict_zip_opt_log_reserve_pct_max = 25;
+
 namespace {
 
-/** Options of the table an index belongs to, without any latch.
+/** Options of the table an index belongs to.
 @param[in]  index  index
 @param[in]  page   page of the index or nullptr; used to find the options
                    of a dummy index
@@ -55,13 +57,19 @@ dict_zip_opt_t dict_zip_opt_of_index(const dict_index_t *index,
   }
   if (index->table->id == 0) {
     /* The dummy index of a change buffer merge or of recovery does not
-    know the table: the counters of the index mirror its options. */
-    return page == nullptr
-               ? dict_zip_opt_t{}
-               : dict_zip_opt_unpack(dict_zip_stat_opt_of_page(
-                     index_id_t(page_get_space_id(page),
-                                btr_page_get_index_id(page))));
+    know the table: the page header names the index; read the options of
+    its table if the index is in the dictionary cache. */
+    dict_zip_opt_word_t word = 0;
+    if (page != nullptr) {
+      dict_zip_stat_with_index(
+          index_id_t(page_get_space_id(page), btr_page_get_index_id(page)),
+          [&word](const dict_index_t &cached) {
+            word = cached.table->zip_opt.load(std::memory_order_relaxed);
+          });
+    }
+    return dict_zip_opt_unpack(word);
   }
+  /* The common case: one relaxed load, no latch. */
   return dict_zip_opt_unpack(
       index->table->zip_opt.load(std::memory_order_relaxed));
 }
@@ -77,9 +85,7 @@ void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt) {
 
   ut_ad(opt.m_codec <= DICT_ZIP_OPT_CODEC_MAX);
 
-  const dict_zip_opt_word_t packed = dict_zip_opt_pack(opt);
-  table->zip_opt.store(packed, std::memory_order_relaxed);
-  dict_zip_stat_set_opt(table, packed);
+  table->zip_opt.store(dict_zip_opt_pack(opt), std::memory_order_relaxed);
 }
 
 dict_zip_opt_t dict_zip_opt_get(const dict_table_t *table) {
@@ -96,29 +102,36 @@ ulint dict_index_zip_level(const dict_index_t *index, const page_t *page) {
       page_zip_codec_available(codec) ? codec : PAGE_ZIP_CODEC_ZLIB, level);
 }
 
-ulint dict_index_zip_failure_threshold_pct(const dict_index_t *index) {
-  const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
+ulint dict_zip_opt_failure_threshold_pct(const dict_zip_opt_t &opt) {
   return opt.m_failure_threshold_pct >= 0
              ? static_cast<ulint>(opt.m_failure_threshold_pct)
              : zip_failure_threshold_pct;
 }
 
-ulint dict_index_zip_pad_pct_max(const dict_index_t *index) {
-  const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
+ulint dict_zip_opt_pad_pct_max(const dict_zip_opt_t &opt) {
   return opt.m_pad_pct_max >= 0 ? static_cast<ulint>(opt.m_pad_pct_max)
                                 : zip_pad_max;
+}
+
+ulint dict_index_zip_failure_threshold_pct(const dict_index_t *index) {
+  return dict_zip_opt_failure_threshold_pct(
+      dict_zip_opt_of_index(index, nullptr));
+}
+
+ulint dict_index_zip_pad_pct_max(const dict_index_t *index) {
+  return dict_zip_opt_pad_pct_max(dict_zip_opt_of_index(index, nullptr));
 }
 
 ulint dict_index_zip_log_reorg_threshold_pct(const dict_index_t *index) {
   const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
   return opt.m_log_reorg_threshold_pct >= 0
              ? static_cast<ulint>(opt.m_log_reorg_threshold_pct)
-             : dict_zip_log_reorg_threshold_pct;
+             : dict_zip_opt_log_reorg_threshold_pct;
 }
 
 ulint dict_index_zip_log_reserve_pct_max(const dict_index_t *index) {
   const dict_zip_opt_t opt = dict_zip_opt_of_index(index, nullptr);
   return opt.m_log_reserve_pct_max >= 0
              ? static_cast<ulint>(opt.m_log_reserve_pct_max)
-             : dict_zip_log_reserve_pct_max;
+             : dict_zip_opt_log_reserve_pct_max;
 }

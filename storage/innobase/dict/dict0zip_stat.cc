@@ -32,7 +32,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
  Created 2026-11-21 */
 
 #include "dict0zip_stat.h"
-#include "page0zip_est.h"
 
 #include <algorithm>
 #include <chrono>
@@ -86,10 +85,6 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) dict_zip_stat_t {
   std::atomic<uint64_t> m_pad{0};
   /** Mirror of the index's log reserve (dict_index_t::zip_log). */
   std::atomic<uint64_t> m_log_reserve{0};
-  /** Compression options of the table, mirrored from dict_table_t::zip_opt
-  (packed, dict0zip_opt.h), for the dummy index of a change buffer merge,
-  which only knows the ids in the page header, and for INFORMATION_SCHEMA. */
-  std::atomic<dict_zip_opt_word_t> m_opt{0};
   /** Average record size of the index's leaf pages in bytes, cached by
   INFORMATION_SCHEMA readers (dict_zip_stat_set_rec_size()); 0 = none.
   Not cleared by a counter reset: it is a sample, not a count. */
@@ -149,7 +144,6 @@ struct dict_zip_stat_sys_t {
     m_map->del(it->first);
     e->m_table_id = 0;
     e->m_index = nullptr;
-    e->m_opt.store(0, std::memory_order_relaxed);
     e->m_rec_size.store(0, std::memory_order_relaxed);
     m_free.push_back(e);
     return m_entries.erase(it);
@@ -271,7 +265,6 @@ void dict_zip_stat_copy(dict_zip_stat_t *e, bool reset,
   snap.m_zip_size = e->m_zip_size;
   snap.m_pad = e->m_pad.load(std::memory_order_relaxed);
   snap.m_log_reserve = e->m_log_reserve.load(std::memory_order_relaxed);
-  snap.m_opt = e->m_opt.load(std::memory_order_relaxed);
   if (!reset) {
     dict_zip_stat_read(e, snap.m_counters);
     return;
@@ -360,8 +353,6 @@ void dict_zip_stat_register(dict_index_t *index) {
   e->m_fts_aux = table->is_fts_aux();
   e->m_zip_size = static_cast<uint32_t>(dict_table_page_size(table).physical());
   e->m_index = index;
-  e->m_opt.store(table->zip_opt.load(std::memory_order_relaxed),
-                 std::memory_order_relaxed);
   /* A reloaded index starts with no padding. */
   e->m_pad.store(index->zip_pad.pad.load(), std::memory_order_relaxed);
   e->m_log_reserve.store(index->zip_log.bytes.load(),
@@ -408,14 +399,6 @@ void dict_zip_stat_for_each_entry(dict_table_t *table, F &&f) {
 }
 
 }  // namespace
-
-void dict_zip_stat_set_opt(dict_table_t *table, dict_zip_opt_word_t packed) {
-  dict_zip_stat_for_each_entry(
-      table, [packed](dict_zip_stat_sys_t *, dict_index_t *,
-                      dict_zip_stat_t *e) {
-        e->m_opt.store(packed, std::memory_order_relaxed);
-      });
-}
 
 void dict_zip_stat_evict(dict_index_t *index) {
   dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
@@ -469,47 +452,34 @@ void dict_zip_stat_drop_indexes(const std::vector<index_id_t> &ids) {
 
 void dict_zip_stat_add(const index_id_t &id, dict_zip_stat_counter_t counter,
                        uint64_t n) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  /* The benchmark's baseline build (patch 0013): no counter is updated. */
-  (void)id;
-  (void)counter;
-  (void)n;
-#else
   dict_zip_stat_t *e = dict_zip_stat_lookup(id);
 
   if (e != nullptr) {
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 void dict_zip_stat_add(const dict_index_t *index,
                        dict_zip_stat_counter_t counter, uint64_t n) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)counter;
-  (void)n;
-#else
-  if (page_zip_est_trial) {
-    /* A trial compression of the savings estimator. */
+  if (dict_zip_trial) {
+    /* A trial compression (the estimator's, the tight split's). */
     return;
   }
   dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
   if (e != nullptr) {
     e->m_counters[counter].fetch_add(n, std::memory_order_relaxed);
   }
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
+
+thread_local bool dict_zip_trial = false;
+
+thread_local page_zip_stat_t dict_zip_trial_sink;
 
 thread_local dict_zip_reorg_cause_t dict_zip_reorg_cause =
     DICT_ZIP_REORG_OTHER;
 
 dict_zip_reorg_timer::dict_zip_reorg_timer(const dict_index_t *index)
     : m_index(index), m_cause(dict_zip_reorg_cause), m_start(0) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  /* The benchmark's baseline build (patch 0013) counts nothing. */
-  m_index = nullptr;
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
   if (m_index == nullptr) {
     return;
   }
@@ -551,14 +521,6 @@ void dict_zip_stat_adaptive_changed(const dict_index_t *index,
                                     dict_zip_stat_counter_t up,
                                     dict_zip_stat_counter_t down, ulint before,
                                     ulint after) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)mirror;
-  (void)up;
-  (void)down;
-  (void)before;
-  (void)after;
-#else
   dict_zip_stat_t *e = index->zip_stat.load(std::memory_order_relaxed);
 
   if (e == nullptr) {
@@ -567,7 +529,6 @@ void dict_zip_stat_adaptive_changed(const dict_index_t *index,
   (e->*mirror).store(after, std::memory_order_relaxed);
   e->m_counters[after > before ? up : down].fetch_add(
       1, std::memory_order_relaxed);
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
 }  // namespace
@@ -589,11 +550,6 @@ void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
 
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
                               uint64_t bytes) {
-#ifdef INNODB_ZIP_STAT_BENCH_OFF
-  (void)index;
-  (void)page;
-  (void)bytes;
-#else
   dict_zip_stat_redo_images_total.inc();
   dict_zip_stat_redo_bytes_total.add(bytes);
 
@@ -610,12 +566,30 @@ void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
     e->m_counters[DICT_ZIP_STAT_REDO_IMAGE_BYTES].fetch_add(
         bytes, std::memory_order_relaxed);
   }
-#endif /* INNODB_ZIP_STAT_BENCH_OFF */
 }
 
-dict_zip_opt_word_t dict_zip_stat_opt_of_page(const index_id_t &id) {
-  const dict_zip_stat_t *e = dict_zip_stat_lookup(id);
-  return e == nullptr ? 0 : e->m_opt.load(std::memory_order_relaxed);
+bool dict_zip_stat_with_index(
+    const index_id_t &id, const std::function<void(const dict_index_t &)> &f) {
+  /* Most pages of a merge have no entry (not compressed): no mutex. */
+  dict_zip_stat_t *e = dict_zip_stat_lookup(id);
+  if (e == nullptr) {
+    return false;
+  }
+  dict_zip_stat_sys_t *sys = dict_zip_stat_get_sys();
+  if (sys == nullptr) {
+    return false;
+  }
+  bool called = false;
+  mutex_enter(&sys->m_mutex);
+  /* The entry may have been dropped (its index pointer cleared) or reused
+  for another index since the look-up; under the mutex its ids and its
+  index pointer are stable, and a cached index stays in the cache. */
+  if (e->m_id == id && e->m_index != nullptr) {
+    f(*e->m_index);
+    called = true;
+  }
+  mutex_exit(&sys->m_mutex);
+  return called;
 }
 
 void dict_zip_stat_redo_totals(uint64_t &images, uint64_t &bytes) {

@@ -41,7 +41,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
  Created 2026-11-21 */
 
-#include "storage/innobase/handler/i_s_zip_stat.h"
+#include "i_s_zip_stat.h"
 
 #include <field.h>
 #include <sql_show.h>
@@ -54,7 +54,6 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "auth_acls.h"
 #include "dict0dict.h"
 #include "dict0mem.h"
-#include "srv0zip_guard.h"
 #include "dict0types.h"
 #include "dict0zip_opt.h"
 #include "dict0zip_stat.h"
@@ -189,16 +188,13 @@ ST_FIELD_INFO zip_stat_index_fields[] = {
 /** The page fill limit that an adaptive pad gives, as
 dict_index_zip_pad_optimal_page_size() computes it, with the table's own
 failure threshold and maximum pad (ENGINE_ATTRIBUTE) where it has them.
-@param[in]  pad     pad in bytes
-@param[in]  packed  the table's options, packed (dict0zip_opt.h)
+@param[in]  pad  pad in bytes
+@param[in]  opt  the table's options (dict0zip_opt.h); empty for an index
+                 whose table is not in the dictionary cache
 @return bytes of a page that inserts may fill */
-uint64_t zip_stat_fill_limit(uint64_t pad, uint32_t packed) {
-  const dict_zip_opt_t opt = dict_zip_opt_unpack(packed);
-  const uint64_t threshold = opt.m_failure_threshold_pct >= 0
-                                 ? uint64_t(opt.m_failure_threshold_pct)
-                                 : uint64_t(zip_failure_threshold_pct);
-  const uint64_t pad_max =
-      opt.m_pad_pct_max >= 0 ? uint64_t(opt.m_pad_pct_max) : uint64_t(zip_pad_max);
+uint64_t zip_stat_fill_limit(uint64_t pad, const dict_zip_opt_t &opt) {
+  const uint64_t threshold = dict_zip_opt_failure_threshold_pct(opt);
+  const uint64_t pad_max = dict_zip_opt_pad_pct_max(opt);
   if (threshold == 0) {
     return UNIV_PAGE_SIZE;
   }
@@ -252,19 +248,23 @@ zip_stat_names_t zip_stat_split_name(const std::string &dict_name) {
   return n;
 }
 
-/** Current names of the tables and indexes in the dictionary cache. */
+/** Current names and compression options of the tables and indexes in
+the dictionary cache. */
 struct zip_stat_cache_names_t {
   /** table id -> dictionary name */
   std::map<table_id_t, std::string> tables;
+  /** table id -> compression options (dict0zip_opt.h) */
+  std::map<table_id_t, dict_zip_opt_t> opts;
   /** (space, index id) -> index name */
   std::map<uint64_t, std::string> indexes;
 };
 
-/** Look up the current names of the tables of a snapshot, for tables that
-are in the dictionary cache. Entries of evicted tables keep the name they
-had when evicted (a rename loads the table into the cache). Entries whose
-cached table no longer has the index (DROP INDEX, a rolled back ADD INDEX)
-are discarded from the registry and from the snapshot.
+/** Look up the current names and compression options of the tables of a
+snapshot, for tables that are in the dictionary cache. Entries of evicted
+tables keep the name they had when evicted (a rename loads the table into
+the cache) and have no options (FILL_LIMIT follows the global values).
+Entries whose cached table no longer has the index (DROP INDEX, a rolled
+back ADD INDEX) are discarded from the registry and from the snapshot.
 @param[in,out]  snap  snapshot
 @return names found in the cache */
 zip_stat_cache_names_t zip_stat_current_names(
@@ -282,6 +282,7 @@ zip_stat_cache_names_t zip_stat_current_names(
     }
     w->second = true; /* cached */
     names.tables[table->id] = table->name.m_name;
+    names.opts[table->id] = dict_zip_opt_get(table);
     for (const dict_index_t *index = table->first_index(); index != nullptr;
          index = index->next()) {
       names.indexes[index_id_t(index->space, index->id).conv_to_int()] =
@@ -476,7 +477,12 @@ int zip_stat_index_fill(THD *thd, Table_ref *tables, Item *) {
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_SPLITS], true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_REORGS], true);
     err |= fields[col++]->store(s.m_pad, true);
-    err |= fields[col++]->store(zip_stat_fill_limit(s.m_pad, s.m_opt), true);
+    const auto opt = names.opts.find(s.m_table_id);
+    err |= fields[col++]->store(
+        zip_stat_fill_limit(s.m_pad, opt == names.opts.end()
+                                         ? dict_zip_opt_t{}
+                                         : opt->second),
+        true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_INCREMENTS],
                                 true);
     err |= fields[col++]->store(s.m_counters[DICT_ZIP_STAT_PAD_DECREMENTS],
@@ -579,14 +585,4 @@ int show_innodb_zip_log_page_images(THD *, SHOW_VAR *var, char *buff) {
 
 int show_innodb_zip_log_page_image_bytes(THD *, SHOW_VAR *var, char *buff) {
   return zip_stat_show_redo(var, buff, true);
-}
-
-int show_innodb_zip_recovery_recompress_records(THD *, SHOW_VAR *var,
-                                                char *buff) {
-  var->type = SHOW_LONGLONG;
-  var->value = buff;
-  var->scope = SHOW_SCOPE_GLOBAL;
-  *reinterpret_cast<longlong *>(buff) =
-      static_cast<longlong>(recv_zip_guard_recompress_records());
-  return 0;
 }

@@ -48,12 +48,6 @@ class THD;
 compressed page image (MLOG_ZIP_PAGE_COMPRESS) written since start-up. */
 int show_innodb_zip_log_page_images(THD *thd, SHOW_VAR *var, char *buff);
 
-/** SHOW STATUS Innodb_zip_recovery_recompress_records: redo records met by
-crash recovery at this start that make it recompress a page of a compressed
-table (written with innodb_log_compressed_pages=OFF). */
-int show_innodb_zip_recovery_recompress_records(THD *thd, SHOW_VAR *var,
-                                                char *buff);
-
 /** SHOW STATUS Innodb_zip_log_page_image_bytes: their bytes. */
 int show_innodb_zip_log_page_image_bytes(THD *thd, SHOW_VAR *var, char *buff);
 

@@ -26,10 +26,12 @@ this program; if not, write to the Free Software Foundation, Inc.,
 *****************************************************************************/
 
 /** @file include/btr0load_zip.h
- The tight split of the B-tree bulk loader (btr0load.cc) for compressed
- indexes: its global variables innodb_compression_bulk_split and
- innodb_compression_bulk_free_pct, read by the loader once per B-tree build
- and by the savings estimator once per estimate.
+ Settings of the B-tree bulk loader (btr0load.cc) for compressed indexes:
+ innodb_compression_bulk_split, which selects the tight split, and
+ innodb_compression_bulk_free_pct, the free space it keeps. Their values
+ are defined in btr0load.cc beside innodb_fill_factor's ddl::fill_factor,
+ the loader's other variable; the loader reads them once per B-tree build
+ and the savings estimator's model of the loader once per estimate.
 
  Created 2026-11-23 */
 

@@ -51,7 +51,10 @@ this program; if not, write to the Free Software Foundation, Inc.,
  T is innodb_compression_log_reorg_threshold_pct (0, the default, switches
  the reserve off) and M innodb_compression_log_reserve_pct_max, or the
  table's own "compression_log_reorg_threshold_pct" and
- "compression_log_reserve_pct_max" in ENGINE_ATTRIBUTE (dict0zip_opt.h).
+ "compression_log_reserve_pct_max" in ENGINE_ATTRIBUTE. The settings,
+ global and per table, are dict0zip_opt's
+ (dict_index_zip_log_reorg_threshold_pct(),
+ dict_index_zip_log_reserve_pct_max()); this module only reads them.
 
  The state lives on the index object (dict_index_t::zip_log) in atomics:
  no latch on the update or insert path. R is kept in memory only and starts
@@ -76,14 +79,6 @@ constexpr uint32_t DICT_ZIP_LOG_INSERTED = 1U << 31;
 
 /** Step of the reserve: this fraction of the compressed page size. */
 constexpr ulint DICT_ZIP_LOG_STEP_DIV = 64;
-
-/** innodb_compression_log_reorg_threshold_pct: log-full recompressions per
-100 updates above which the reserve grows; 0 switches it off. */
-extern ulong dict_zip_log_reorg_threshold_pct;
-
-/** innodb_compression_log_reserve_pct_max: the highest reserve, in percent
-of the compressed page size. */
-extern ulong dict_zip_log_reserve_pct_max;
 
 /** The reserve an insert into a leaf page of an index must leave free in
 the compressed page: 0 when the reserve is off for the index, else R capped

@@ -51,13 +51,22 @@ this program; if not, write to the Free Software Foundation, Inc.,
    which gives the table a new id, keeps them.
  A value that is not set follows the global variable
  (innodb_compression_level, innodb_compression_failure_threshold_pct,
- innodb_compression_pad_pct_max), read at each use, so a change of the
- global applies at once.
+ innodb_compression_pad_pct_max, innodb_compression_codec and the log
+ reserve's innodb_compression_log_reorg_threshold_pct and
+ innodb_compression_log_reserve_pct_max, whose values live here), read at
+ each use, so a change of the global applies at once.
+
+ This module alone owns the options: the packed word on the table object,
+ the defaults, and the effective values (dict_zip_opt_*() of a set of
+ options, dict_index_zip_*() of an index); every reader asks it.
 
  The look-ups below run on the compression path: one relaxed load through
  index->table, no latch, no hash. The dummy index of a change buffer merge
- has no table of its own: its options are found through the counters of the
- index (dict0zip_stat.h), which mirror them.
+ has no table of its own: dict_index_zip_level() is given the page, whose
+ header names the index, and reads the options of that index's table if
+ the table is in the dictionary cache (found through the counter registry,
+ dict_zip_stat_with_index(), under its mutex: the rare path of a merge that
+ recompresses a page), else the global values.
 
  Crash recovery needs no look-up: the redo records that make recovery
  recompress a page (MLOG_ZIP_PAGE_COMPRESS_NO_DATA, MLOG_ZIP_PAGE_REORGANIZE)
@@ -173,9 +182,18 @@ inline dict_zip_opt_t dict_zip_opt_unpack(dict_zip_opt_word_t v) {
   return opt;
 }
 
-/** Set the options of a table object, replacing the previous ones, and
-mirror them to the counters of its indexes. Called only on a table that no
-other connection can use yet (being loaded, created or rebuilt).
+/** innodb_compression_log_reorg_threshold_pct: log-full recompressions
+per 100 updates above which the log reserve of an index grows
+(dict0zip_log.h); 0 switches the reserve off. */
+extern ulong dict_zip_opt_log_reorg_threshold_pct;
+
+/** innodb_compression_log_reserve_pct_max: the highest log reserve, in
+percent of the compressed page size. */
+extern ulong dict_zip_opt_log_reserve_pct_max;
+
+/** Set the options of a table object, replacing the previous ones. Called
+only on a table that no other connection can use yet (being loaded,
+created or rebuilt).
 @param[in,out]  table  table (or partition)
 @param[in]      opt    options */
 void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt);
@@ -185,6 +203,18 @@ void dict_zip_opt_set(dict_table_t *table, const dict_zip_opt_t &opt);
 @return the options; empty if none were set */
 dict_zip_opt_t dict_zip_opt_get(const dict_table_t *table);
 
+/** Failure threshold of the adaptive padding that a set of options gives:
+its own value, else innodb_compression_failure_threshold_pct.
+@param[in]  opt  options (empty: the global value)
+@return threshold in percent; 0 means no adaptive padding */
+ulint dict_zip_opt_failure_threshold_pct(const dict_zip_opt_t &opt);
+
+/** Maximum padding that a set of options gives: its own value, else
+innodb_compression_pad_pct_max.
+@param[in]  opt  options (empty: the global value)
+@return maximum pad in percent of the page */
+ulint dict_zip_opt_pad_pct_max(const dict_zip_opt_t &opt);
+
 /** Level word to compress a page of an index with (page0zip_codec.h):
 the table's own level, else innodb_compression_level, and the table's own
 codec, else innodb_compression_codec. Lock-free. Callers compute it once
@@ -193,6 +223,8 @@ decision to log the page image (page_zip_log_images()) agree; zlib's own
 calls (compressed BLOBs) take page_zip_level_value() of it.
 @param[in]  index  index; may be the dummy index of a change buffer merge,
                    whose table is then found through the page header
+                   (under the registry mutex; the global values if it is
+                   not cached)
 @param[in]  page   the page being compressed, or nullptr
 @return level word */
 ulint dict_index_zip_level(const dict_index_t *index,

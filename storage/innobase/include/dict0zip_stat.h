@@ -73,8 +73,10 @@ this program; if not, write to the Free Software Foundation, Inc.,
  protects the identity fields (names, table id), the membership of entries
  and the index objects' pointers to them. It has the level of upstream's
  page_zip_stat_per_index_mutex (SYNC_PAGE_ZIP_STAT): it is acquired after
- dict_sys->mutex and never held while acquiring dict_sys. The
- counters themselves are read and updated without it.
+ dict_sys->mutex and never held while acquiring dict_sys, and, like
+ page_zip_stat_per_index_mutex, it may be acquired while page latches are
+ held (dict_zip_stat_with_index(), when a change buffer merge recompresses
+ a page). The counters themselves are read and updated without it.
 
  Created 2026-11-21 */
 
@@ -85,11 +87,12 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "dict0types.h"
-#include "dict0zip_opt.h"
+#include "page0types.h"
 
 struct dict_index_t;
 struct dict_table_t;
@@ -181,6 +184,33 @@ static_assert(unsigned(DICT_ZIP_STAT_REORG_USECS_OTHER) ==
                       unsigned(DICT_ZIP_REORG_N_CAUSES),
               "one REORG_USECS counter per cause");
 
+/** True while this thread runs trial compressions, whose result nobody
+keeps: the savings estimator's, and those of the bulk loader's tight split
+(btr0load.cc). page_zip_compress() then leaves INNODB_CMP (its counts go to
+dict_zip_trial_sink), INNODB_CMP_PER_INDEX, the per-table counters of this
+registry (dict_zip_stat_add() of an index object), the monitor counter, the
+codec counters and the adaptive padding of the index alone. Here, with the
+counters, so that every module that counts sees it without depending on
+those that run trials. */
+extern thread_local bool dict_zip_trial;
+
+/** Where page_zip_compress() counts a trial compression: nowhere that
+anybody reads. */
+extern thread_local page_zip_stat_t dict_zip_trial_sink;
+
+/** Marks the compressions of a scope as trials (dict_zip_trial). */
+class dict_zip_trial_scope {
+ public:
+  dict_zip_trial_scope() : m_was(dict_zip_trial) { dict_zip_trial = true; }
+  ~dict_zip_trial_scope() { dict_zip_trial = m_was; }
+  dict_zip_trial_scope(const dict_zip_trial_scope &) = delete;
+  dict_zip_trial_scope &operator=(const dict_zip_trial_scope &) = delete;
+
+ private:
+  /** The flag before the scope. */
+  const bool m_was;
+};
+
 /** The cause of the reorganizations that the current thread starts;
 DICT_ZIP_REORG_OTHER outside a dict_zip_reorg_cause_scope. A thread-local
 keeps the cause out of the signatures of btr_page_reorganize() and
@@ -258,8 +288,6 @@ struct dict_zip_stat_snapshot_t {
   /** Current log reserve of the index in bytes (dict0zip_log.h; not a
   counter). */
   uint64_t m_log_reserve{0};
-  /** Compression options of the table, packed (dict0zip_opt.h). */
-  dict_zip_opt_word_t m_opt{0};
   /** Counter values. */
   uint64_t m_counters[DICT_ZIP_STAT_N_COUNTERS]{};
 };
@@ -283,12 +311,6 @@ void dict_zip_stat_register(dict_index_t *index);
 cache. @see dict_zip_stat_register()
 @param[in,out]  table  table added to the dictionary cache */
 void dict_zip_stat_register_table(dict_table_t *table);
-
-/** Mirror the compression options of a table to the entries of its
-indexes (for dummy indexes and INFORMATION_SCHEMA).
-@param[in]  table   table
-@param[in]  packed  options packed by dict_zip_opt_pack() */
-void dict_zip_stat_set_opt(dict_table_t *table, dict_zip_opt_word_t packed);
 
 /** Note that an index leaves the dictionary cache. Its counters are kept;
 the entry remembers the latest name and id of its table, and the index no
@@ -344,12 +366,18 @@ void dict_zip_stat_log_reserve_changed(const dict_index_t *index,
 void dict_zip_stat_redo_image(const dict_index_t *index, const byte *page,
                               uint64_t bytes);
 
-/** Find the compression options of an index by the ids of one of its
-pages (change buffer merges compress pages through a dummy index).
-Lock-free.
-@param[in]  id  space and index id from the page header
-@return options packed by dict_zip_opt_pack(), 0 if the index has no entry */
-dict_zip_opt_word_t dict_zip_stat_opt_of_page(const index_id_t &id);
+/** Call a function on the cached index object of an index known by its
+ids only (the dummy index of a change buffer merge knows the ids of the
+page header): the entry of those ids is found lock-free, then, under the
+registry mutex, which dict_zip_stat_evict() takes before an index leaves
+the cache, the index it points to is passed to f. Nothing is called for
+an index without an entry or that is not in the dictionary cache.
+@param[in]  id  space and index id from a page header
+@param[in]  f   called with the cached index, under the registry mutex:
+                it must not take latches nor call back into the registry
+@return whether f was called */
+bool dict_zip_stat_with_index(
+    const index_id_t &id, const std::function<void(const dict_index_t &)> &f);
 
 /** Redo records with compressed page images written since start-up.
 @param[out] images  number of records

@@ -177,7 +177,7 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
                           mem_heap_t *heap);
 
 /** Count, in the codec counters, a compression made as a trial
-(page_zip_est_trial) that the caller keeps (page_zip_fit_count()).
+(dict_zip_trial) that the caller keeps (page_zip_fit_count()).
 @param[in] word  the level word the page was compressed with */
 void page_zip_codec_count(ulint word);
 

@@ -68,7 +68,7 @@ struct page_zip_fit_t {
 page_zip_compress() counts a successful one (INNODB_CMP,
 INNODB_CMP_PER_INDEX, the table's counters, the monitor counter and a
 success in the adaptive padding): its trials ran under
-page_zip_trial_guard and counted nowhere, so that only the final page of
+dict_zip_trial_scope and counted nowhere, so that only the final page of
 every split counts.
 @param[in]     page_zip  the compressed page
 @param[in]     page      the uncompressed page

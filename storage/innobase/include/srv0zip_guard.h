@@ -84,6 +84,8 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "log0types.h"
 #include "mtr0types.h"
 
+class THD;
+struct SHOW_VAR;
 struct recv_addr_t;
 
 /** Name of the file in the data directory. */
@@ -113,16 +115,23 @@ modification of the block, as there).
 @param[in]  newest_lsn  newest modification of the block, 0 if none
 @return true if recovery must leave the page untouched: the zlib changed
 (the error is logged once) or the guard already refused */
-bool recv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
-                         lsn_t newest_lsn);
+bool srv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
+                        lsn_t newest_lsn);
 
 /** @return whether recovery was stopped by the guard */
-bool recv_zip_guard_tripped();
+bool srv_zip_guard_tripped();
 
 /** @return number of redo records applied by crash recovery since
 start-up that made it recompress a page (MLOG_ZIP_PAGE_COMPRESS_NO_DATA,
 MLOG_ZIP_PAGE_REORGANIZE); records skipped because the page on disk was
 newer do not count */
-uint64_t recv_zip_guard_recompress_records();
+uint64_t srv_zip_guard_recompress_records();
+
+/** SHOW STATUS Innodb_zip_recovery_recompress_records: redo records met by
+crash recovery at this start that make it recompress a page of a compressed
+table (written with innodb_log_compressed_pages=OFF);
+srv_zip_guard_recompress_records(). */
+int show_innodb_zip_recovery_recompress_records(THD *thd, SHOW_VAR *var,
+                                                char *buff);
 
 #endif /* srv0zip_guard_h */

@@ -48,7 +48,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "mysql/status_var.h"
 #include "page/zipdecompress.h"
 #include "page0zip.h"
-#include "page0zip_est.h"
+#include "dict0zip_stat.h"
 #include "ut0new.h"
 
 const char *page_zip_codec_names[PAGE_ZIP_CODEC_N + 1] = {"zlib", "isal", NullS};
@@ -283,7 +283,7 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
 
   /* Trials (the estimator's, the tight split's) are InnoDB's own work:
   not counted; page_zip_fit_count() counts the page a split keeps. */
-  if (!page_zip_est_trial) {
+  if (!dict_zip_trial) {
     page_zip_codec_n_compress[codec].fetch_add(1, std::memory_order_relaxed);
   }
 

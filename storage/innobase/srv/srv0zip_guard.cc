@@ -51,6 +51,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "my_io.h"
 #include "my_sys.h"
 #include "my_thread_local.h"
+#include "mysql/status_var.h"
 #include "mysqld_error.h"
 #include "srv0srv.h"
 #include "ut0log.h"
@@ -77,7 +78,7 @@ std::atomic<bool> srv_zip_guard_override_noted{false};
 std::atomic<uint64_t> srv_zip_guard_n_records{0};
 
 /** @return whether a redo record makes recovery recompress a page */
-bool recv_zip_guard_recompresses(mlog_id_t type) {
+bool srv_zip_guard_recompresses(mlog_id_t type) {
   return type == MLOG_ZIP_PAGE_COMPRESS_NO_DATA ||
          type == MLOG_ZIP_PAGE_REORGANIZE;
 }
@@ -166,7 +167,7 @@ bool srv_zip_guard_write(const char *data, size_t len, char *path, int *err) {
 /** Decide on a record that recovery is about to apply and that
 recompresses a page.
 @return true if recovery must stop (the error is logged once) */
-bool recv_zip_guard_refuse() {
+bool srv_zip_guard_refuse() {
   const char *running = zlibVersion();
 
   if (srv_zip_guard_recorded[0] == '\0' ||
@@ -246,8 +247,8 @@ void srv_zip_guard_store() {
   memcpy(srv_zip_guard_recorded, running, strlen(running) + 1);
 }
 
-bool recv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
-                         lsn_t newest_lsn) {
+bool srv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
+                        lsn_t newest_lsn) {
   if (srv_zip_guard_stopped.load()) {
     /* Refused: leave every page alone until recovery stops. */
     return true;
@@ -262,7 +263,7 @@ bool recv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
     if (recv->type == MLOG_INIT_FILE_PAGE) {
       lsn = newest_lsn;
     }
-    if (recv->start_lsn >= lsn && recv_zip_guard_recompresses(recv->type)) {
+    if (recv->start_lsn >= lsn && srv_zip_guard_recompresses(recv->type)) {
       n++;
     }
   }
@@ -270,15 +271,25 @@ bool recv_zip_guard_page(const recv_addr_t *recv_addr, lsn_t page_lsn,
   if (n == 0) {
     return false;
   }
-  if (recv_zip_guard_refuse()) {
+  if (srv_zip_guard_refuse()) {
     return true;
   }
   srv_zip_guard_n_records.fetch_add(n, std::memory_order_relaxed);
   return false;
 }
 
-bool recv_zip_guard_tripped() { return srv_zip_guard_stopped.load(); }
+bool srv_zip_guard_tripped() { return srv_zip_guard_stopped.load(); }
 
-uint64_t recv_zip_guard_recompress_records() {
+uint64_t srv_zip_guard_recompress_records() {
   return srv_zip_guard_n_records.load(std::memory_order_relaxed);
+}
+
+int show_innodb_zip_recovery_recompress_records(THD *, SHOW_VAR *var,
+                                                char *buff) {
+  var->type = SHOW_LONGLONG;
+  var->value = buff;
+  var->scope = SHOW_SCOPE_GLOBAL;
+  *reinterpret_cast<longlong *>(buff) =
+      static_cast<longlong>(srv_zip_guard_recompress_records());
+  return 0;
 }

@@ -25,13 +25,20 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 *****************************************************************************/
 
-/** @file btr/btr0load_zip.cc
- Global variables of the tight split of the B-tree bulk loader.
+/** @file handler/handler0zip_service.h
+ The "innodb_compression_stats" component service, InnoDB side.
 
- Created 2026-11-23 */
+ Created 2026-11-21 */
 
-#include "btr0load_zip.h"
+#ifndef handler0zip_service_h
+#define handler0zip_service_h
 
-ulong btr_load_zip_split = BTR_LOAD_ZIP_SPLIT_TIGHT;
+/** Register the service implementation "innodb_compression_stats.innodb"
+in the component registry. Called at the end of innodb_init(). A failure is
+logged and does not stop InnoDB. */
+void innodb_zip_stat_service_register();
 
-ulong btr_load_zip_free_pct = 3;
+/** Unregister the service. Called from innodb_deinit(). */
+void innodb_zip_stat_service_unregister();
+
+#endif /* handler0zip_service_h */

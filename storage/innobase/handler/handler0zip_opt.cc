@@ -25,12 +25,13 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 *****************************************************************************/
 
-/** @file handler/zip_opt.cc
- Per-table compression options in ENGINE_ATTRIBUTE. See handler/zip_opt.h.
+/** @file handler/handler0zip_opt.cc
+ Per-table compression options in ENGINE_ATTRIBUTE. See
+ handler/handler0zip_opt.h.
 
  Created 2026-11-21 */
 
-#include "storage/innobase/handler/zip_opt.h"
+#include "handler0zip_opt.h"
 
 #include <cstring>
 

@@ -25,7 +25,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 *****************************************************************************/
 
-/** @file handler/zip_opt.h
+/** @file handler/handler0zip_opt.h
  Per-table compression options in ENGINE_ATTRIBUTE: parsing, validation at
  CREATE and ALTER TABLE, and handing the values to dict0zip_opt.
 
@@ -47,8 +47,8 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
  Created 2026-11-21 */
 
-#ifndef zip_opt_h
-#define zip_opt_h
+#ifndef handler0zip_opt_h
+#define handler0zip_opt_h
 
 #include <cstddef>
 #include <string>
@@ -119,4 +119,4 @@ if their options differ, reload both from the committed data dictionary.
 @param[in,out]  swap  the object that was the table */
 void innobase_zip_opt_exchange(dict_table_t *part, dict_table_t *swap);
 
-#endif /* zip_opt_h */
+#endif /* handler0zip_opt_h */

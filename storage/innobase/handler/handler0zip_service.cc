@@ -25,16 +25,22 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 *****************************************************************************/
 
-/** @file handler/zip_stat_service.cc
- The "innodb_compression_stats" component service, InnoDB side: lets server
- plugins read the compression facts and counters of a table without
- reaching into InnoDB internals. See
- include/mysql/components/services/innodb_compression_stats.h.
+/** @file handler/handler0zip_service.cc
+ The "innodb_compression_stats" and "innodb_compression_estimate"
+ component services, InnoDB side: let server plugins read the compression
+ facts and counters of a table, and estimate its savings, without reaching
+ into InnoDB internals. See
+ include/mysql/components/services/innodb_compression_stats.h and
+ innodb_compression_estimate.h. Only the glue lives here (registration,
+ opening the table, filling the versioned structures); what is measured
+ comes from dict/: the counters (dict0zip_stat.h), the options in effect
+ (dict0zip_opt.h, dict0zip_log.h), the sizes (dict0zip_size.h) and the
+ estimator.
 
  Created 2026-11-21 */
 
-#include "storage/innobase/handler/zip_stat_service.h"
-#include "storage/innobase/include/page0zip_codec.h"
+#include "handler0zip_service.h"
+#include "page0zip_codec.h"
 
 #include <mysql/components/my_service.h>
 #include <mysql/components/service_implementation.h>
@@ -44,23 +50,17 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include <mysql/service_plugin_registry.h>
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <cstring>
 
-#include "btr0btr.h"
-#include "btr0cur.h"
-#include "page0page.h"
 #include "dict0dd.h"
 #include "dict0dict.h"
-#include "dict0stats.h"
 #include "dict0mem.h"
 #include "dict0zip_log.h"
 #include "dict0zip_opt.h"
+#include "dict0zip_size.h"
 #include "dict0zip_stat.h"
 #include "ha_prototypes.h"
-#include "mtr0mtr.h"
-#include "page0zip_est.h"
+#include "dict0zip_est.h"
 #include "sql/current_thd.h"
 #include "srv0srv.h"
 #include "srv0shutdown.h"
@@ -112,161 +112,6 @@ void zip_stat_copy_reorgs(const uint64_t c[DICT_ZIP_STAT_N_COUNTERS],
   out.updates = c[DICT_ZIP_STAT_UPDATES];
 }
 
-/** Count the pages allocated to all indexes of a table, as
-dict_stats_update_transient() does for the index sizes. Reads the root page
-and the segment inode pages of every index.
-@param[in]  table  open table
-@return number of pages, UINT64_MAX if they cannot be counted */
-uint64_t zip_stat_count_pages(dict_table_t *table) {
-  uint64_t total = 0;
-
-  for (dict_index_t *index = table->first_index(); index != nullptr;
-       index = index->next()) {
-    /* The indexes dict_stats_should_ignore_index() skips. */
-    if ((index->type & DICT_FTS) || index->is_corrupted() ||
-        index->to_be_dropped) {
-      continue;
-    }
-    mtr_t mtr;
-    mtr_start(&mtr);
-    mtr_s_lock(dict_index_get_lock(index), &mtr, UT_LOCATION_HERE);
-    const ulint n = btr_get_size(index, BTR_TOTAL_SIZE, &mtr);
-    mtr_commit(&mtr);
-    if (n != ULINT_UNDEFINED) {
-      total += n;
-    }
-  }
-  return total;
-}
-
-/** Pages allocated to all indexes of a table. Taken from the table's
-index statistics (the figures INFORMATION_SCHEMA.TABLES and
-mysql.innodb_index_stats show, as of their last update) so that a
-monitoring query reads no page of the table; persistent statistics not yet
-loaded are loaded from mysql.innodb_index_stats, which does not read the
-table either. Counted from the B-trees only for a table with transient
-statistics (STATS_PERSISTENT=0) that no statement has opened yet.
-@param[in]   table       open table
-@param[out]  from_stats  whether the figure came from the statistics
-@return number of pages, UINT64_MAX if they cannot be counted */
-uint64_t zip_stat_allocated_pages(dict_table_t *table, bool *from_stats) {
-  *from_stats = false;
-  if (table->ibd_file_missing || dict_table_is_discarded(table) ||
-      srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
-    return UINT64_MAX;
-  }
-
-  if (!table->stat_initialized && dict_stats_is_persistent_enabled(table)) {
-    dict_stats_init(table);
-  }
-
-  dict_table_stats_lock(table, RW_S_LATCH);
-  const bool initialized = table->stat_initialized;
-  const uint64_t from_statistics =
-      static_cast<uint64_t>(table->stat_clustered_index_size) +
-      table->stat_sum_of_other_index_sizes;
-  dict_table_stats_unlock(table, RW_S_LATCH);
-
-  if (initialized) {
-    *from_stats = true;
-    return from_statistics;
-  }
-  return zip_stat_count_pages(table);
-}
-
-/** Leaf pages of the clustered index sampled for the average record size. */
-constexpr unsigned ZIP_STAT_REC_SIZE_SAMPLES = 8;
-
-/** Age after which a cached average record size is sampled again. */
-constexpr std::chrono::seconds ZIP_STAT_REC_SIZE_MAX_AGE{600};
-
-/** Average size of a clustered index record in the uncompressed page
-(headers included), from a few leaf pages at random positions, as
-dict_stats does for its estimates.
-@param[in]  table  table, open
-@return bytes per record, 0 if the table is empty or cannot be read */
-uint32_t zip_stat_sample_record_size(dict_table_t *table) {
-  dict_index_t *index = table->first_index();
-
-  if (index == nullptr || table->ibd_file_missing ||
-      dict_table_is_discarded(table) || index->is_corrupted() ||
-      srv_force_recovery >= SRV_FORCE_NO_IBUF_MERGE) {
-    return 0;
-  }
-
-  uint64_t bytes = 0;
-  uint64_t recs = 0;
-
-  for (unsigned i = 0; i < ZIP_STAT_REC_SIZE_SAMPLES; i++) {
-    mtr_t mtr;
-    btr_cur_t cursor;
-    mtr_start(&mtr);
-    if (btr_cur_open_at_rnd_pos(index, BTR_SEARCH_LEAF, &cursor,
-                                __FILE__, __LINE__, &mtr)) {
-      const page_t *page = btr_cur_get_page(&cursor);
-      bytes += page_get_data_size(page);
-      recs += page_get_n_recs(page);
-    }
-    mtr_commit(&mtr);
-  }
-
-  return recs == 0 ? 0 : static_cast<uint32_t>(bytes / recs);
-}
-
-/** Average size of a clustered index record of a compressed table,
-sampled at most once per ZIP_STAT_REC_SIZE_MAX_AGE and cached on the
-clustered index's counter entry with its time, so that a monitoring query
-repeated every few seconds does not dive into the table every time.
-
-The sample is taken again when it is older than ZIP_STAT_REC_SIZE_MAX_AGE
-or older than the table's last statistics update (ANALYZE TABLE, or the
-automatic recalculation after a tenth of the rows changed). It is only
-taken for a table whose clustered index InnoDB compressed pages of since
-the start or the last reset: only such a table can need the padding hint
-it serves, and its pages are in the buffer pool, so an idle table is never
-read.
-@param[in]   table   open compressed table
-@param[in]   active  whether the clustered index compressed pages
-@param[out]  wall    when the returned size was sampled, seconds since
-                     the epoch
-@return bytes per record, 0 if unknown */
-uint32_t zip_stat_avg_record_size(dict_table_t *table, bool active,
-                                  int64_t *wall) {
-  const dict_index_t *clust = table->first_index();
-  *wall = 0;
-  if (clust == nullptr) {
-    return 0;
-  }
-
-  using clock = std::chrono::steady_clock;
-  const auto now = clock::now();
-  uint32_t size = 0;
-  int64_t steady = 0;
-  const bool cached = dict_zip_stat_get_rec_size(clust, &size, &steady, wall);
-  const auto sampled_at = clock::time_point(clock::duration(steady));
-
-  if (cached) {
-    dict_table_stats_lock(table, RW_S_LATCH);
-    const auto recalc = table->stats_last_recalc;
-    dict_table_stats_unlock(table, RW_S_LATCH);
-    if (now - sampled_at < ZIP_STAT_REC_SIZE_MAX_AGE && recalc <= sampled_at) {
-      return size;
-    }
-  }
-
-  if (!active) {
-    /* An idle table keeps its old sample, if any. */
-    return cached ? size : 0;
-  }
-
-  size = zip_stat_sample_record_size(table);
-  *wall = static_cast<int64_t>(time(nullptr));
-  dict_zip_stat_set_rec_size(clust, size,
-                             static_cast<int64_t>(now.time_since_epoch().count()),
-                             *wall);
-  return size;
-}
-
 /** @see innodb_compression_stats::get_table_stats */
 DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
                    (uint64_t table_id, innodb_zip_table_stats_t *stats,
@@ -304,7 +149,7 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   s.is_compressed = page_size.is_compressed() ? 1 : 0;
   s.n_indexes = static_cast<uint32_t>(UT_LIST_GET_LEN(table->indexes));
   bool from_stats = false;
-  s.allocated_pages = zip_stat_allocated_pages(table, &from_stats);
+  s.allocated_pages = dict_zip_size_allocated_pages(table, &from_stats);
 
   uint64_t primary[DICT_ZIP_STAT_N_COUNTERS];
   uint64_t secondary[DICT_ZIP_STAT_N_COUNTERS];
@@ -350,7 +195,7 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   s.allocated_pages_from_stats = from_stats ? 1 : 0;
   if (s.is_compressed) {
     int64_t wall = 0;
-    s.primary_avg_record_size = zip_stat_avg_record_size(
+    s.primary_avg_record_size = dict_zip_size_avg_record_size(
         table, s.primary.compress_ops > 0, &wall);
     s.primary_avg_record_size_sampled_at =
         s.primary_avg_record_size == 0 ? 0 : static_cast<uint64_t>(wall);
@@ -384,7 +229,7 @@ DEFINE_METHOD(int, zip_est_estimate_table,
   }
   innodb_zip_estimate_t e;
   memset(&e, 0, sizeof e);
-  const int err = page_zip_est_table(table_id, sample_pages, full_scan != 0,
+  const int err = dict_zip_est_table(table_id, sample_pages, full_scan != 0,
                                      progress, ctx, &e);
   e.size = std::min(est_size, sizeof e);
   memcpy(est, &e, e.size);
