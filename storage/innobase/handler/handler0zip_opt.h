@@ -35,7 +35,15 @@ this program; if not, write to the Free Software Foundation, Inc.,
  - "compression_failure_threshold_pct": integer 0..100 (default:
    innodb_compression_failure_threshold_pct);
  - "compression_pad_pct_max": integer 0..75 (default:
-   innodb_compression_pad_pct_max).
+   innodb_compression_pad_pct_max);
+ - "compression_log_reorg_threshold_pct": integer 0..100 (default:
+   innodb_compression_log_reorg_threshold_pct);
+ - "compression_log_reserve_pct_max": integer 0..50 (default:
+   innodb_compression_log_reserve_pct_max);
+ - "compression_codec": "zlib" or "isal" (default:
+   innodb_compression_codec).
+ The list the parser uses is zip_opt_keys[] in handler0zip_opt.cc;
+ docs/reference/variables.md documents each key.
 
  Bad input is an error (ER_ILLEGAL_HA_CREATE_OPTION with a message naming
  the key and the rule): not an object, an unknown key, a value that is not

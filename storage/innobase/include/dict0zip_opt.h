@@ -28,12 +28,17 @@ this program; if not, write to the Free Software Foundation, Inc.,
 /** @file include/dict0zip_opt.h
  Per-table compression options of ROW_FORMAT=COMPRESSED tables.
 
- A table (and each of its partitions) can carry its own zlib level,
- failure threshold and maximum padding, set by the user in ENGINE_ATTRIBUTE:
+ A table (and each of its partitions) can carry its own level, failure
+ threshold, maximum padding, log reserve threshold and maximum, and codec,
+ set by the user in ENGINE_ATTRIBUTE (the five keys and their ranges:
+ handler/handler0zip_opt.h), for example:
 
    ENGINE_ATTRIBUTE='{"compression_level": 1,
                       "compression_failure_threshold_pct": 10,
-                      "compression_pad_pct_max": 25}'
+                      "compression_pad_pct_max": 25,
+                      "compression_log_reorg_threshold_pct": 10,
+                      "compression_log_reserve_pct_max": 20,
+                      "compression_codec": "isal"}'
 
  The data dictionary persists the attribute (the server stores it with the
  table). InnoDB keeps the parsed values on the table object itself,
