@@ -30,7 +30,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
  A table (and each of its partitions) can carry its own level, failure
  threshold, maximum padding, log reserve threshold and maximum, and codec,
- set by the user in ENGINE_ATTRIBUTE (the five keys and their ranges:
+ set by the user in ENGINE_ATTRIBUTE (the six keys and their ranges:
  handler/handler0zip_opt.h), for example:
 
    ENGINE_ATTRIBUTE='{"compression_level": 1,
