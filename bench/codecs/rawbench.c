@@ -1,4 +1,10 @@
 /*
+ * Why one file of about 1,500 lines: a standalone prototype, built by one
+ * compiler command with no build system (its README.md) and run once per
+ * study; its tests (part 1) and timings (part 2) share the stream helpers,
+ * and it is not product code (issue 31 asks the reason of files above ~700
+ * lines to be written at their top).
+ *
  * rawbench.c -- preliminary prototype + microbenchmark: can InnoDB's
  * ROW_FORMAT=COMPRESSED page (de)compression use Intel ISA-L (igzip) and
  * libdeflate while the on-disk stream stays readable by stock zlib?
