@@ -379,7 +379,7 @@ bool store_append(const std::string &text, uint64_t lines) {
 
 void store_open() {
   mysql_memory_register("compression_stats", memory_info, 1);
-  mysql_mutex_register("compression_stats", mutex_info, 2);
+  mysql_mutex_register(psi_lock_category, mutex_info, 2);
   mysql_file_register("compression_stats", file_info, 1);
   mysql_mutex_init(key_map_mutex, &map_mutex, MY_MUTEX_INIT_FAST);
   mysql_mutex_init(key_file_mutex, &file_mutex, MY_MUTEX_INIT_FAST);

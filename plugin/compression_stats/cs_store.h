@@ -67,6 +67,14 @@ class THD;
 
 namespace compression_stats {
 
+/** The performance_schema category of the plugin's mutexes and
+conditions. Its memory, file and stage instruments use the plugin's name
+(memory/compression_stats/...), but performance_schema refuses a lock
+category that makes its prefix 32 characters or longer:
+"wait/synch/mutex/compression_stats/" is 35, and such locks were not
+instrumented at all. */
+constexpr const char psi_lock_category[] = "cstats";
+
 /** One stored estimate of a table or partition. */
 struct Estimate {
   /** When it was computed (seconds since the epoch). */

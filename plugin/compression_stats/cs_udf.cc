@@ -542,8 +542,8 @@ bool udf_registration(bool reg) {
 bool estimates_init() {
   mysql_stage_register("compression_stats", stages, 2);
   mysql_memory_register("compression_stats", memory_info, 1);
-  mysql_mutex_register("compression_stats", slot_mutex_info, 1);
-  mysql_cond_register("compression_stats", slot_cond_info, 1);
+  mysql_mutex_register(psi_lock_category, slot_mutex_info, 1);
+  mysql_cond_register(psi_lock_category, slot_cond_info, 1);
   mysql_mutex_init(key_slot_mutex, &slot_mutex, MY_MUTEX_INIT_FAST);
   mysql_cond_init(key_slot_cond, &slot_cond);
   slots_used = 0;
