@@ -97,6 +97,17 @@ res="$OUT/stats-poll-$(date +%Y%m%d-%H%M%S).tsv"
   fi
   pages=$(q "SELECT COUNT(*) FROM information_schema.INNODB_BUFFER_PAGE WHERE TABLE_NAME LIKE '\`poll\`.%'")
   echo "# pages of the poll tables in the buffer pool after the polls: $pages"
+  if [ "$SCHEMAS" -gt 1 ]; then
+    # Which instruments make the full read's high-water mark: the read again
+    # after a restart, then in the same connection its largest instruments.
+    # Memory that other threads free (InnoDB's master thread evicting the
+    # tables the read loaded) stays charged to this connection, so the
+    # global figure of the same instrument is given beside it.
+    echo "# the full read again after a restart; the polling connection's largest memory instruments (high-water MB / current MB / allocations / global current MB):"
+    bash "$SRV" stop >/dev/null 2>&1
+    bash "$SRV" start >/dev/null 2>&1
+    q "SELECT COUNT(*) INTO @n FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA LIKE 'poll%'; SELECT CONCAT('# ', t.EVENT_NAME), ROUND(t.HIGH_NUMBER_OF_BYTES_USED / 1048576, 1), ROUND(t.CURRENT_NUMBER_OF_BYTES_USED / 1048576, 1), t.COUNT_ALLOC, ROUND(g.CURRENT_NUMBER_OF_BYTES_USED / 1048576, 1) FROM performance_schema.memory_summary_by_thread_by_event_name t JOIN performance_schema.memory_summary_global_by_event_name g USING (EVENT_NAME) WHERE t.THREAD_ID = PS_CURRENT_THREAD_ID() ORDER BY t.HIGH_NUMBER_OF_BYTES_USED DESC LIMIT 6"
+  fi
 } | tee "$res"
 bash "$SRV" stop >/dev/null 2>&1
 log "figures in $res"

@@ -153,20 +153,20 @@ void lookup_add(Item *item, const TABLE *table, Lookup *lk) {
   }
 }
 
-/** Shared metadata locks on the tables that a look-up by name loads into
-the dictionary cache: the dictionary client requires one for as long as a
+/** A shared metadata lock on a table that is acquired by name into the
+dictionary cache: the dictionary client requires one for as long as a
 cached object is in use (a debug build asserts it). Taken without waiting;
 a table whose lock is not free now is skipped with a warning, as in
 emit_row(). Released when the object goes out of scope, which must be
-after the Auto_releaser that holds the cached objects. */
-class Name_locks {
+after the Auto_releaser that holds the cached object. */
+class Table_lock {
  public:
-  explicit Name_locks(THD *thd) : m_thd(thd) {}
-  Name_locks(const Name_locks &) = delete;
-  Name_locks &operator=(const Name_locks &) = delete;
-  ~Name_locks() {
-    for (MDL_ticket *t : m_tickets) {
-      m_thd->mdl_context.release_lock(t);
+  explicit Table_lock(THD *thd) : m_thd(thd) {}
+  Table_lock(const Table_lock &) = delete;
+  Table_lock &operator=(const Table_lock &) = delete;
+  ~Table_lock() {
+    if (m_ticket != nullptr) {
+      m_thd->mdl_context.release_lock(m_ticket);
     }
   }
 
@@ -177,22 +177,19 @@ class Name_locks {
                       statement holds it (a warning was pushed)
   @return true on error */
   bool try_lock(const char *schema, const char *table, bool *locked) {
-    MDL_ticket *ticket = nullptr;
-    if (try_lock_table(m_thd, schema, table, &ticket)) {
+    if (try_lock_table(m_thd, schema, table, &m_ticket)) {
       return true;
     }
-    *locked = ticket != nullptr;
-    if (ticket == nullptr) {
+    *locked = m_ticket != nullptr;
+    if (m_ticket == nullptr) {
       warn_table_skipped(m_thd, schema, table);
-    } else {
-      m_tickets.push_back(ticket);
     }
     return false;
   }
 
  private:
   THD *m_thd;
-  std::vector<MDL_ticket *> m_tickets;
+  MDL_ticket *m_ticket{nullptr};
 };
 
 }  // namespace
@@ -245,6 +242,8 @@ int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
   dd::cache::Dictionary_client *dc = thd->dd_client();
   const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
 
+  /* The schema objects are fetched uncached: they live until the
+  statement's outermost releaser ends (a few hundred bytes each). */
   std::vector<const dd::Schema *> schemas;
   if (dc->fetch_global_components(&schemas)) {
     return 1;
@@ -253,66 +252,50 @@ int for_each_table(THD *thd, const Table_visitor &visit, Table_filter may_see,
     if (lk.has_schema && !name_matches(lk.schema, sch->name().c_str())) {
       continue;
     }
-    /* The tables of one schema at a time: released before the next one,
-    so that a full read holds one schema's table objects, not every
-    schema's. The locks are declared before the releaser: released after
-    the cached objects. */
-    Name_locks locks(thd);
-    const dd::cache::Dictionary_client::Auto_releaser schema_releaser(dc);
-    std::vector<const dd::Table *> tabs;
+    /* The names first (one index scan of the dictionary), then one table
+    object at a time. Table objects are not fetched by schema: fetched
+    objects are uncached and are freed only when the statement ends, which
+    made a full read of 20,000 tables of 40 columns hold 1.5 GB of them
+    (BENCHMARKS.md, 9b). An object acquired by name goes to the shared
+    dictionary cache and is released after its visit, so the cache's own
+    bound (table_definition_cache) holds. */
+    std::vector<dd::String_type> names;
     if (lk.has_table && lower_case_table_names != 0) {
       /* Names are stored in lower case: one look-up finds the table. */
       std::string name(lk.table);
       name.resize(my_casedn_str(files_charset_info, name.data()));
-      const dd::Table *tab = nullptr;
-      bool locked = false;
-      /* The privilege first: a table the user may not see is not locked,
-      so no warning names it. */
-      if (!may_see(thd, sch->name().c_str(), name.c_str())) {
-        continue;
-      }
-      if (locks.try_lock(sch->name().c_str(), name.c_str(), &locked) ||
-          (locked && dc->acquire(sch->name().c_str(), name.c_str(), &tab))) {
-        return 1;
-      }
-      if (tab != nullptr) {
-        tabs.push_back(tab);
-      }
-    } else if (lk.has_table) {
-      /* Names may differ in case: match the names first (one index scan
-      of the dictionary), then load only the tables that match. */
-      std::vector<dd::String_type> names;
-      if (dc->fetch_schema_table_names_by_engine(sch, "InnoDB", &names)) {
-        return 1;
-      }
-      for (const dd::String_type &name : names) {
-        if (!name_matches(lk.table, name.c_str()) ||
-            !may_see(thd, sch->name().c_str(), name.c_str())) {
-          continue;
-        }
-        const dd::Table *tab = nullptr;
-        bool locked = false;
-        if (locks.try_lock(sch->name().c_str(), name.c_str(), &locked) ||
-            (locked && dc->acquire(sch->name().c_str(), name.c_str(), &tab))) {
-          return 1;
-        }
-        if (tab != nullptr) {
-          tabs.push_back(tab);
-        }
-      }
-    } else if (dc->fetch_schema_components(sch, &tabs)) {
+      names.emplace_back(name.c_str());
+    } else if (dc->fetch_schema_table_names_by_engine(sch, "InnoDB", &names)) {
       return 1;
     }
-    for (const dd::Table *tab : tabs) {
+    for (const dd::String_type &name : names) {
       if (thd->killed) {
         return 1;
       }
-      if (lk.has_table && !name_matches(lk.table, tab->name().c_str())) {
+      /* The privilege first: a table the user may not see is not locked,
+      so no warning names it. */
+      if ((lk.has_table && !name_matches(lk.table, name.c_str())) ||
+          !may_see(thd, sch->name().c_str(), name.c_str())) {
         continue;
       }
-      if (tab->engine() != "InnoDB" ||
-          tab->hidden() != dd::Abstract_table::HT_VISIBLE ||
-          !may_see(thd, sch->name().c_str(), tab->name().c_str())) {
+      /* The lock is declared before the releaser: released after the
+      cached object. */
+      Table_lock lock(thd);
+      bool locked = false;
+      if (lock.try_lock(sch->name().c_str(), name.c_str(), &locked)) {
+        return 1;
+      }
+      if (!locked) {
+        continue;
+      }
+      const dd::cache::Dictionary_client::Auto_releaser table_releaser(dc);
+      const dd::Table *tab = nullptr;
+      if (dc->acquire(sch->name().c_str(), name.c_str(), &tab)) {
+        return 1;
+      }
+      /* Dropped since it was listed, or not an InnoDB table any more. */
+      if (tab == nullptr || tab->engine() != "InnoDB" ||
+          tab->hidden() != dd::Abstract_table::HT_VISIBLE) {
         continue;
       }
       if (tab->partition_type() == dd::Table::PT_NONE) {

@@ -86,11 +86,13 @@ void engine_release() {
   }
 }
 
-bool engine_get_table(uint64_t table_id, innodb_zip_table_stats_t *out) {
+bool engine_get_table(const char *schema, const char *table, uint64_t table_id,
+                      innodb_zip_table_stats_t *out) {
   if (zip_srv == nullptr) {
     return true;
   }
-  return zip_srv->get_table_stats(table_id, out, sizeof(*out));
+  return zip_srv->get_table_stats_by_name(schema, table, table_id, out,
+                                          sizeof(*out));
 }
 
 int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,

@@ -43,11 +43,17 @@ bool engine_acquire();
 /** Release the service. */
 void engine_release();
 
-/** Read the statistics of one table or partition.
-@param table_id  InnoDB table id (dd se_private_id)
+/** Read the statistics of one table or partition, under a metadata lock
+the caller holds on the table (get_table_stats_by_name(): a table that
+InnoDB has not cached is loaded through the shared dictionary cache).
+@param schema    schema name as the data dictionary stores it
+@param table     table name as the data dictionary stores it
+@param table_id  InnoDB table id (dd se_private_id of the table or of a
+                 leaf partition)
 @param[out] out  statistics
 @return true if the table is not available */
-bool engine_get_table(uint64_t table_id, innodb_zip_table_stats_t *out);
+bool engine_get_table(const char *schema, const char *table, uint64_t table_id,
+                      innodb_zip_table_stats_t *out);
 
 /** Run InnoDB's savings estimator on one table or partition.
 @see innodb_compression_estimate::estimate_table

@@ -276,7 +276,8 @@ bool read_stats(THD *thd, const dd::Schema &schema, const dd::Table &tab,
   }
   Downgrade_errors handler;
   thd->push_internal_handler(&handler);
-  const bool missing = engine_get_table(table_id, s);
+  const bool missing = engine_get_table(schema.name().c_str(),
+                                        tab.name().c_str(), table_id, s);
   thd->pop_internal_handler();
   thd->mdl_context.release_lock(ticket);
   /* Dropped since we listed it, or InnoDB cannot open it: no row. */

@@ -112,17 +112,21 @@ void zip_stat_copy_reorgs(const uint64_t c[DICT_ZIP_STAT_N_COUNTERS],
   out.updates = c[DICT_ZIP_STAT_UPDATES];
 }
 
-/** @see innodb_compression_stats::get_table_stats */
-DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
-                   (uint64_t table_id, innodb_zip_table_stats_t *stats,
-                    size_t stats_size)) {
+/** Whether a caller's arguments and InnoDB's state allow a read of a
+table's statistics.
+@param[in]  table_id    InnoDB table or partition id
+@param[in]  stats       output structure
+@param[in]  stats_size  its size as the caller knows it
+@return the session, or nullptr if the read is refused */
+THD *zip_stat_can_read(uint64_t table_id, const innodb_zip_table_stats_t *stats,
+                       size_t stats_size) {
   constexpr size_t v1_size =
       offsetof(innodb_zip_table_stats_t, secondary) +
       sizeof(innodb_zip_counters_t);
 
   if (stats == nullptr || stats_size < v1_size || srv_is_being_started ||
       srv_shutdown_state.load() != SRV_SHUTDOWN_NONE || dict_sys == nullptr) {
-    return true;
+    return nullptr;
   }
 
   THD *thd = current_thd;
@@ -130,16 +134,17 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
   /* Only user tables and partitions, from a connection (for the MDL). */
   if (thd == nullptr || table_id == 0 || table_id == UINT64_MAX ||
       dict_table_is_sdi(table_id)) {
-    return true;
+    return nullptr;
   }
+  return thd;
+}
 
-  MDL_ticket *mdl = nullptr;
-  dict_table_t *table = dd_table_open_on_id(table_id, thd, &mdl, false, true);
-
-  if (table == nullptr) {
-    return true;
-  }
-
+/** Fill the service structure from an open table.
+@param[in]  table       the table, open
+@param[out] stats       filled in; stats->size is the bytes filled
+@param[in]  stats_size  sizeof(*stats) as the caller knows it */
+void zip_stat_fill(dict_table_t *table, innodb_zip_table_stats_t *stats,
+                   size_t stats_size) {
   innodb_zip_table_stats_t s;
   memset(&s, 0, sizeof s);
 
@@ -210,10 +215,106 @@ DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
           ? 1
           : 0;
 
-  dd_table_close(table, thd, &mdl, false);
-
   s.size = std::min(stats_size, sizeof s);
   memcpy(stats, &s, s.size);
+}
+
+/** @see innodb_compression_stats::get_table_stats */
+DEFINE_BOOL_METHOD(zip_stat_get_table_stats,
+                   (uint64_t table_id, innodb_zip_table_stats_t *stats,
+                    size_t stats_size)) {
+  THD *thd = zip_stat_can_read(table_id, stats, stats_size);
+  if (thd == nullptr) {
+    return true;
+  }
+  MDL_ticket *mdl = nullptr;
+  dict_table_t *table = dd_table_open_on_id(table_id, thd, &mdl, false, true);
+  if (table == nullptr) {
+    return true;
+  }
+  zip_stat_fill(table, stats, stats_size);
+  dd_table_close(table, thd, &mdl, false);
+  return false;
+}
+
+/** Open a table or partition for its statistics. A table in InnoDB's
+cache is opened as get_table_stats() opens it (dd_table_open_on_id(),
+which also reloads a table a DDL statement left to be discarded). One
+that is not cached is loaded from the data dictionary object of the name
+the caller gives, acquired into the shared dictionary cache:
+dd_table_open_on_id() would find the name of the id through an uncached
+copy of the whole dd::Table that lives until the statement's outermost
+Auto_releaser ends, about 70 KB for a table of 40 columns, 1.5 GB for a
+read of 20,000 tables (BENCHMARKS.md, 9b).
+@param[in]  thd       session; holds a metadata lock on the table
+@param[in]  schema    schema name as the data dictionary stores it
+@param[in]  name      table name as the data dictionary stores it
+@param[in]  table_id  InnoDB id of the table or of one of its partitions
+@param[out] mdl       the metadata lock dd_table_open_on_id() took, or
+                      nullptr
+@return the table (close with dd_table_close()), or nullptr if there is
+no such table or partition, or it cannot be opened now */
+dict_table_t *zip_stat_open_by_name(THD *thd, const char *schema,
+                                    const char *name, table_id_t table_id,
+                                    MDL_ticket **mdl) {
+  *mdl = nullptr;
+  if (dict_table_t *probe = dd_table_open_on_id_in_mem(table_id, false);
+      probe != nullptr) {
+    dd_table_close(probe, nullptr, nullptr, false);
+    /* Evicted since: dd_table_open_on_id() loads it the costly way, once. */
+    return dd_table_open_on_id(table_id, thd, mdl, false, true);
+  }
+  dd::cache::Dictionary_client *dc = dd::get_dd_client(thd);
+  const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
+  const dd::Table *dd_table = nullptr;
+  if (dc->acquire(schema, name, &dd_table) || dd_table == nullptr ||
+      dd_table->engine() != innobase_hton_name) {
+    return nullptr;
+  }
+  const dd::Partition *dd_part = nullptr;
+  if (dd_table_is_partitioned(*dd_table)) {
+    for (const dd::Partition *p : dd_table->leaf_partitions()) {
+      if (p->se_private_id() == table_id) {
+        dd_part = p;
+        break;
+      }
+    }
+    if (dd_part == nullptr) {
+      return nullptr;
+    }
+  } else if (dd_table->se_private_id() != table_id) {
+    return nullptr;
+  }
+  std::string partition;
+  if (dd_part != nullptr) {
+    dict_name::build_partition(dd_part, partition);
+  }
+  std::string ib_name;
+  dict_name::build_table(schema, name, partition, false, true, ib_name);
+  dict_table_t *table = nullptr;
+  if (dd_table_open_on_dd_obj(thd, dc, *dd_table, dd_part, ib_name.c_str(),
+                              table, nullptr) != 0) {
+    return nullptr;
+  }
+  return table;
+}
+
+/** @see innodb_compression_stats::get_table_stats_by_name */
+DEFINE_BOOL_METHOD(zip_stat_get_table_stats_by_name,
+                   (const char *schema, const char *name, uint64_t table_id,
+                    innodb_zip_table_stats_t *stats, size_t stats_size)) {
+  THD *thd = zip_stat_can_read(table_id, stats, stats_size);
+  if (thd == nullptr || schema == nullptr || name == nullptr) {
+    return true;
+  }
+  MDL_ticket *mdl = nullptr;
+  dict_table_t *table =
+      zip_stat_open_by_name(thd, schema, name, table_id, &mdl);
+  if (table == nullptr) {
+    return true;
+  }
+  zip_stat_fill(table, stats, stats_size);
+  dd_table_close(table, thd, mdl != nullptr ? &mdl : nullptr, false);
   return false;
 }
 
@@ -239,7 +340,8 @@ DEFINE_METHOD(int, zip_est_estimate_table,
 }  // namespace
 
 BEGIN_SERVICE_IMPLEMENTATION(innodb, innodb_compression_stats)
-zip_stat_get_table_stats END_SERVICE_IMPLEMENTATION();
+zip_stat_get_table_stats, zip_stat_get_table_stats_by_name,
+    END_SERVICE_IMPLEMENTATION();
 
 BEGIN_SERVICE_IMPLEMENTATION(innodb, innodb_compression_estimate)
 zip_est_estimate_table END_SERVICE_IMPLEMENTATION();
