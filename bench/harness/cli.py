@@ -26,6 +26,9 @@ Issue 29 (storage profiles, page compression, CHOOSE, where the time goes):
   bench/run.sh tuning --device native,ssd2012 --only PZ,PL,CH
   bench/run.sh paper ... --perf --reps 1 --only A8,S8m   # where the CPU goes:
       # perf call stacks of every measured run (STACK_BUCKETS), per tx
+  bench/run.sh contention [--reps 3]          # issue 28: the per-update
+      # atomics with 64 threads on one compressed table (sysbench
+      # oltp_update_non_index), counters on, off, and with the log reserve
   bench/run.sh readmix --data=dbt2 [--pools 64M,256M]   # why the read mix
       # collapses with compressed tables: eviction counters (patch 0024)
 --device: storage profiles (DEVICE_PROFILES: native, ssd2012, hdd): the
@@ -63,6 +66,8 @@ def main():
     ap.add_argument("--reps", type=int, help="repetitions per configuration")
     ap.add_argument("--warehouses", type=int)
     ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--kbs", help="paper: comma-separated KEY_BLOCK_SIZEs "
+                    "of the A and S layouts (default 8,4; --quick 8)")
     ap.add_argument("--only", help="tuning: comma-separated configurations "
                     "to run (none and l1 always run; PZ, PL, CH among them); "
                     "paper: layouts to run besides N (e.g. S8m, PZ, PL, CH), "
@@ -131,7 +136,7 @@ def main():
     # "all": the experiments that need no second binary.
     names = ([n for n in EXPERIMENTS
               if n not in ("hotpath", "sizes", "codecs", "profile",
-                           "readmix")]
+                           "readmix", "contention")]
              if args.experiment == "all" else [args.experiment])
     stamp = time.strftime("%Y%m%d-%H%M%S")
     t_all = time.time()

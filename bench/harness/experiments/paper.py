@@ -67,7 +67,10 @@ def exp_paper(args, out):
     quick = args.quick
     W = args.warehouses or (1 if quick else 4)
     bp_run = "24M" if quick else "64M"
-    kbss = [8] if quick else [8, 4]
+    kbss = ([int(k) for k in args.kbs.split(",")] if args.kbs
+            else [8] if quick else [8, 4])
+    if any(k not in (1, 2, 4, 8) for k in kbss):
+        die("--kbs: KEY_BLOCK_SIZEs of 1, 2, 4 or 8")
     mixes = ["standard", "read"]
     threads = 8
     warm, secs = (3, 8) if quick else (10, 30)
