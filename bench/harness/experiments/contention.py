@@ -14,22 +14,66 @@ fresh copy of one loaded data directory:
            (zip_stat_off_binary(): bench/overhead/zip-stat-off.patch).
 The result is transactions per second and the spread of the repetitions;
 on a 2-core machine a cache line can only move between 2 cores, so the
-cost measured here is a lower bound of a many-core server's."""
+cost measured here is a lower bound of a many-core server's. With --perf,
+each measured run is also sampled (perf, cpu-clock: this VM has no
+hardware counters) and the report gives the share of the CPU samples
+spent in the counter functions themselves (COUNTER_FUNCS): a contended
+atomic stalls on its instruction, so its cost shows there as self time
+whatever the throughput noise."""
 
 import os
 import re
 import subprocess
+import tempfile
 
 from . import register
 from .overhead import zip_stat_off_binary
 from ..datadir import base_datadir, copy_datadir
 from ..paths import BENCH
+from ..perf import clean_symbol
 from ..report import md_table, ratio_spread, spread, write_csv
 from ..server import Server
 from ..util import die, log
 
 TABLE_SIZE = 200000
 OPTS = {"innodb_buffer_pool_size": "1G"}
+# The functions the per-update atomics run in (self time), and InnoDB's
+# whole update of a compressed record for scale.
+COUNTER_FUNCS = ("dict_zip_stat_add", "dict_index_zip_log_update",
+                 "dict_index_zip_log_full")
+
+
+def mysqld_pid(srv):
+    """The pid of the mysqld process itself (srv.proc is server-lib.sh's
+    wrapper): the one whose command line names the run's socket."""
+    r = subprocess.run(["pgrep", "-f", "mysqld .*--socket=" + srv.sock],
+                       capture_output=True, text=True)
+    pids = [int(p) for p in r.stdout.split()]
+    for pid in pids:
+        try:
+            exe = os.readlink("/proc/%d/exe" % pid)
+        except OSError:
+            continue
+        if os.path.basename(exe).startswith("mysqld"):
+            return pid
+    die("no mysqld process for socket " + srv.sock)
+
+
+def perf_self_shares(data, pid):
+    """{symbol: share of mysqld's samples} for COUNTER_FUNCS, and mysqld's
+    sample count, from a system-wide perf record file (removed)."""
+    r = subprocess.run(["perf", "report", "-i", data, "--pid", str(pid),
+                        "--no-children", "--sort", "symbol", "--stdio",
+                        "--percentage", "relative", "--percent-limit", "0"],
+                       capture_output=True, text=True)
+    os.remove(data)
+    shares = {f: 0.0 for f in COUNTER_FUNCS}
+    for line in r.stdout.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(.+)$", line)
+        if m and clean_symbol(m.group(2)) in shares:
+            shares[clean_symbol(m.group(2))] += float(m.group(1)) / 100
+    m = re.search(r"# Samples: (\d+)", r.stdout)
+    return shares, int(m.group(1)) if m else 0
 
 
 def sysbench(srv, args):
@@ -98,9 +142,25 @@ def exp_contention(args, out):
                     sysbench(srv, ["--threads=%d" % threads,
                                    "--time=%d" % warm, "run"])
                     a = srv.status()
+                    srv_pid = mysqld_pid(srv)
+                    rec = None
+                    if args.perf:
+                        data = tempfile.mktemp(prefix="perf-", dir=BENCH)
+                        # System-wide: `perf record -p` follows only the
+                        # threads that exist when it attaches, and
+                        # sysbench's connections come after (a first try
+                        # got 27 samples in 30 s of 64 threads).
+                        rec = subprocess.Popen(
+                            ["perf", "record", "-a", "-e", "cpu-clock",
+                             "-F", "999", "-o", data, "--",
+                             "sleep", str(secs)],
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
                     res = sysbench(srv, ["--threads=%d" % threads,
                                          "--time=%d" % secs, "run"])
                     b = srv.status()
+                    if rec is not None:
+                        rec.wait()
                 finally:
                     srv.stop()
                 m = re.search(r"transactions:\s+\d+\s+\(([\d.]+) per sec", res)
@@ -110,6 +170,11 @@ def exp_contention(args, out):
                 row = {"rep": rep + 1, "threads": threads, "variant": name,
                        "tps": float(m.group(1)),
                        "rows_updated": d("Innodb_rows_updated")}
+                if rec is not None:
+                    shares, n = perf_self_shares(data, srv_pid)
+                    row["perf_samples"] = n
+                    for f in COUNTER_FUNCS:
+                        row["self_" + f] = round(shares[f], 5)
                 runs.append(row)
                 log("contention rep %d, %d threads, %s: %.0f tps" % (
                     rep + 1, threads, name, row["tps"]))
@@ -133,5 +198,20 @@ def exp_contention(args, out):
             rows.append([threads, name, desc, spread(tp),
                          ratio_spread(tp, ours)])
     md += [md_table(["threads", "variant", "what", "tps", "vs ours"], rows), ""]
+    if args.perf:
+        prow = []
+        for threads in thread_counts:
+            for name, _, _, _ in variants:
+                rs = [r for r in runs
+                      if r["variant"] == name and r["threads"] == threads]
+                prow.append([threads, name] + [
+                    "%.3f %%" % (100 * sorted(r["self_" + f] for r in rs)[
+                        len(rs) // 2]) for f in COUNTER_FUNCS] + [
+                    "%d" % sum(r["perf_samples"] for r in rs)])
+        md += ["## Self time of the counter functions (perf, cpu-clock, "
+               "999 Hz, share of all mysqld samples, median over the "
+               "repetitions)", "",
+               md_table(["threads", "variant"] + list(COUNTER_FUNCS) +
+                        ["samples"], prow), ""]
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write("\n".join(md) + "\n")
