@@ -205,8 +205,10 @@ BEGIN
                     at_kbs);
     END IF;
     RETURN CONCAT('NONE: ', activity, ', only zlib saves (', ROUND(p_zlib),
-                  ' %, lz4 ', ROUND(p_lz4), ' %): too dear on writes; ',
-                  at_kbs);
+                  ' %, lz4 ', ROUND(p_lz4), ' %): ',
+                  IF(known, 'too dear on writes',
+                     'zlib only where reads are known to dominate'),
+                  '; ', at_kbs);
   END IF;
   RETURN CONCAT('NONE: ', at_kbs, ', ',
                 IF(p_page_reason IS NOT NULL,
