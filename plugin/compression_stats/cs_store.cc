@@ -286,9 +286,14 @@ bool write_synced(File fd, const std::string &text) {
 
 /** Whether the data dictionary still has an InnoDB table or partition.
 An error of the lookup counts as present: only what is known to be gone
-is purged. */
+is purged. The look-up by id builds an uncached copy of the table's
+dd::Table, which the dictionary client frees when the outermost
+Auto_releaser ends: this one, in COMPRESSION_STATS_ESTIMATE() (a debug
+build asserts without it; a release build kept one copy per stored
+estimate until a later statement). */
 bool dd_has(THD *thd, uint64_t id) {
   dd::cache::Dictionary_client *dc = thd->dd_client();
+  const dd::cache::Dictionary_client::Auto_releaser releaser(dc);
   dd::String_type schema;
   dd::String_type name;
   if (dc->get_table_name_by_se_private_id("InnoDB", id, &schema, &name) ||
