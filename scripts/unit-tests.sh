@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Unit tests that need no server: the plugin's advice arithmetic
-# (plugin/compression_stats/unittest/cs_advice-t.cc against cs_advice.cc).
+# (plugin/compression_stats/unittest/cs_advice-t.cc against cs_advice.cc)
+# and the benchmark harness's self-check (bench/harness/selfcheck.py).
 # A plain program compiled with the system compiler and the upstream headers
 # of the patched tree (the server's build has WITH_UNIT_TESTS=OFF, so no
 # googletest). Prints TAP lines; non-zero on a failed check.
@@ -16,3 +17,7 @@ g++ -std=gnu++20 -O1 -g -Wall -Wextra -Werror \
   "$plugin/cs_advice.cc" "$plugin/unittest/cs_advice-t.cc" -o "$out/cs_advice-t"
 "$out/cs_advice-t" > "$out/cs_advice-t.tap" || { cat "$out/cs_advice-t.tap"; exit 1; }
 tail -1 "$out/cs_advice-t.tap" | sed 's/^# /[unit-tests] cs_advice: /'
+# The benchmark harness without a server: its modules, experiments and
+# flags, and the sorting of perf samples into buckets (bench/harness/selfcheck.py).
+PYTHONPATH="$COMPRESS_ROOT/bench" python3 -m harness.selfcheck | sed 's/^/[unit-tests] harness: /'
+test "${PIPESTATUS[0]}" -eq 0

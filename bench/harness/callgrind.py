@@ -39,6 +39,42 @@ def callgrind_self_costs(outfile_prefix):
     return costs
 
 
+# The libraries a compressed page goes through, by callgrind's object
+# name (hotpath --codecs: instructions of each codec per transaction).
+CODEC_OBJECTS = (("zlib", "libz.so"), ("isal", "libisal.so"))
+# InnoDB's work around the codec: the page (de)compression functions and
+# the codec layer (page0zip_codec.cc, page0zip_inflate.cc).
+PAGE_ZIP_FILES = ("page0zip.cc", "zipdecompress.cc", "page0zip_codec.cc",
+                  "page0zip_inflate.cc")
+
+
+def callgrind_object_costs(outfile_prefix):
+    """Self cost per library (CODEC_OBJECTS: "zlib", "isal") and of the
+    page compression files of InnoDB ("page_zip"), summed over the
+    callgrind output files of one run."""
+    costs = {}
+    d = os.path.dirname(outfile_prefix)
+    for f in sorted(os.listdir(d)):
+        if not f.startswith(os.path.basename(outfile_prefix)):
+            continue
+        out = subprocess.run(["callgrind_annotate", "--inclusive=no",
+                              "--threshold=100", os.path.join(d, f)],
+                             capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            m = re.match(r"^\s*([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?(\S+?):(\S.*)$", line)
+            if not m:
+                continue
+            n = int(m.group(1).replace(",", ""))
+            obj = re.search(r"\[([^\]]+)\]\s*$", line)
+            obj = os.path.basename(obj.group(1)) if obj else ""
+            for key, lib in CODEC_OBJECTS:
+                if obj.startswith(lib):
+                    costs[key] = costs.get(key, 0) + n
+            if os.path.basename(m.group(2)) in PAGE_ZIP_FILES:
+                costs["page_zip"] = costs.get("page_zip", 0) + n
+    return costs
+
+
 def callgrind_run(exp, lay, W, opts, mysqld, events, outfile):
     """Instructions executed by mysqld (all its threads) while sysbench runs
     a fixed number of events with a fixed seed, under callgrind."""

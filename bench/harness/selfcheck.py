@@ -23,6 +23,41 @@ FLAGS = ["--quick", "--out", "--reps", "--warehouses", "--no-callgrind",
          "--load-threads"]
 
 
+# perf script -F ip,sym,dso of four samples, and the bucket of each
+# (bench/harness/perf.py): an ISA-L leaf whose stack stops in the library
+# (its assembly has no unwind information), a zlib stack that reaches
+# page_zip_compress(), a latch spin, and a row search.
+PERF_SAMPLES = [
+    ("decompression", ["decode_huffman_code_block_stateless_04 "
+                       "(/usr/lib/x86_64-linux-gnu/libisal.so.2.0.30)",
+                       "[unknown] (/usr/lib/x86_64-linux-gnu/libisal.so.2.0.30)"]),
+    ("compression", ["[unknown] (/usr/lib/x86_64-linux-gnu/libz.so.1.2.13)",
+                     "deflate (/usr/lib/x86_64-linux-gnu/libz.so.1.2.13)",
+                     "page_zip_compress(page_zip_des_t*, page_t const*, "
+                     "dict_index_t*, unsigned long, mtr_t*) (/x/mysqld)",
+                     "btr_page_split_and_insert(unsigned int) (/x/mysqld)"]),
+    ("latch spins and waits", ["ut_delay(unsigned long) (/x/mysqld)",
+                               "rw_lock_x_lock_func(rw_lock_t*) (/x/mysqld)",
+                               "btr_cur_search_to_nth_level() (/x/mysqld)"]),
+    ("the rest (SQL layer, B-tree search, rows, locks, redo)",
+     ["page_cur_search_with_match() (/x/mysqld)",
+      "row_search_mvcc() (/x/mysqld)"]),
+]
+
+
+def check_perf_buckets():
+    from harness.perf import stack_counts
+    text = "\n".join("\n".join("%x %s" % (0x1000 + i, f)
+                               for i, f in enumerate(frames)) + "\n"
+                    for _, frames in PERF_SAMPLES)
+    counts, _ = stack_counts(text)
+    want = {}
+    for b, _ in PERF_SAMPLES:
+        want[b] = want.get(b, 0) + 1
+    return ["perf bucket %s: %d samples, want %d" % (b, counts.get(b, 0), n)
+            for b, n in want.items() if counts.get(b, 0) != n]
+
+
 def main():
     bad = []
     names = [m.name for m in pkgutil.walk_packages(harness.__path__,
@@ -59,6 +94,7 @@ def main():
     for f in FLAGS:
         if f not in text:
             bad.append("--help lacks " + f)
+    bad += check_perf_buckets()
     if bad:
         print("\n".join(bad))
         sys.exit(1)
