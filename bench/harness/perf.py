@@ -3,7 +3,9 @@ STACK_BUCKETS."""
 
 import os
 import re
+import signal
 import subprocess
+import time
 
 
 # Buckets of a CPU sample by its whole call stack (perf record
@@ -74,6 +76,27 @@ def perf_record_stacks(pid, secs, data, freq=99):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+class PerfRecorder:
+    """perf record from the constructor to stop() (a load whose length is
+    not known beforehand), as perf_record_stacks() but system-wide and
+    filtered to the process afterwards: `perf record -p` follows only the
+    threads that exist when it attaches, and a connection's thread may not."""
+
+    def __init__(self, pid, data, freq=99):
+        self.pid, self.data, self.freq = pid, data, freq
+        self.proc = subprocess.Popen(
+            ["perf", "record", "-a", "-e", "cpu-clock", "-F", str(freq),
+             "--call-graph", "dwarf,8192", "-o", data],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1)  # perf's start-up, before the work begins
+
+    def stop(self, outfile):
+        """Ends the recording; returns perf_stack_buckets() of it."""
+        self.proc.send_signal(signal.SIGINT)
+        self.proc.wait()
+        return perf_stack_buckets(self.data, outfile, self.freq, self.pid)
+
+
 def stack_counts(script):
     """Samples per bucket and per bucket its leaf functions, from the text
     of perf script -F ip,sym,dso (one stack per sample, innermost frame
@@ -132,12 +155,14 @@ def stack_counts(script):
     return counts, leaves
 
 
-def perf_stack_buckets(data, outfile, freq=99):
+def perf_stack_buckets(data, outfile, freq=99, pid=None):
     """Sort the samples of a perf record --call-graph file into
     STACK_BUCKETS; writes outfile (per bucket its top leaf functions) and
-    returns {bucket: CPU seconds}. The data file is removed."""
+    returns {bucket: CPU seconds}. The data file is removed. pid: only
+    that process's samples (of a system-wide record)."""
     r = subprocess.run(["perf", "script", "-i", data, "-F", "ip,sym,dso",
-                        "--no-inline"], capture_output=True, text=True)
+                        "--no-inline"] + (["--pid", str(pid)] if pid else []),
+                       capture_output=True, text=True)
     counts, leaves = stack_counts(r.stdout)
     total = sum(counts.values())
     with open(outfile, "w") as f:

@@ -16,6 +16,7 @@ from ..datadir import base_datadir, copy_datadir
 from ..device import IoThrottle
 from ..layouts import COMPRESSED, codec_field, codec_names, codec_opts
 from ..paths import BENCH, ROOT, work_path
+from ..perf import STACK_BUCKETS, STACK_REST, PerfRecorder
 from ..plots import curve_plot
 from ..report import md_table, ratio_spread, spread, write_csv
 from ..server import Server
@@ -48,11 +49,14 @@ def wiki_corpus(size_mb):
     return path, man
 
 
-def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None):
+def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None,
+              perf_out=None):
     """Loads the corpus into table wiki.wiki of a fresh data directory (with
     codec, the layout's under --codecs, else the run's); returns (seconds,
     bytes of DATA_LENGTH + INDEX_LENGTH, .ibd bytes, compression counters,
-    the data directory)."""
+    the data directory). perf_out: a CPU profile of the server from the
+    LOAD DATA to the last page written (PerfRecorder), its buckets written
+    there and returned in place of the compression counters."""
     k = codec or settings.CODEC
     name = "wiki-%s-%s" % (layout, hashlib.sha1(
         (man["sha256"] + opts + ("|codec %s" % k if k and opts
@@ -66,6 +70,7 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None):
     try:
         srv.sql("CREATE DATABASE wiki")
         srv.sql(WIKI_TABLE % opts, db="wiki")
+        rec = PerfRecorder(srv.proc.pid, perf_out + ".data") if perf_out else None
         t0 = time.time()
         srv.sql("LOAD DATA INFILE '%s' INTO TABLE wiki CHARACTER SET utf8mb4 "
                 "(id, title, body)" % tsv, db="wiki")
@@ -75,6 +80,8 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None):
         while int(srv.status().get("Innodb_buffer_pool_pages_dirty", "0")) > 0:
             time.sleep(0.5)
         secs = time.time() - t0
+        if rec:
+            buckets = rec.stop(perf_out + ".txt")
         srv.sql("SET GLOBAL innodb_max_dirty_pages_pct = 90")
         srv.sql("ANALYZE TABLE wiki", db="wiki")
         size = int(srv.sql("SELECT DATA_LENGTH + INDEX_LENGTH FROM "
@@ -88,6 +95,8 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None):
     ibd = os.path.getsize(os.path.join(saved, "wiki", "wiki.ibd"))
     if not keep:
         shutil.rmtree(saved, ignore_errors=True)
+    if perf_out:
+        return secs, size, ibd, buckets, saved
     return secs, size, ibd, (cs[0] if cs else ["0", "0", "0"]), saved
 
 
@@ -146,6 +155,21 @@ def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
     return rows
 
 
+PERF_COLS = [b for b, _, _ in STACK_BUCKETS] + [STACK_REST]
+
+
+def perf_section(perf_rows):
+    return ["## Where a load's CPU goes (--perf)", "",
+            "Each layout loaded once more under perf record (system-wide, "
+            "cpu-clock, 99 Hz, DWARF call stacks, the server's samples only), "
+            "from LOAD DATA to the last page written; CPU seconds of the "
+            "server by the first bucket of bench/harness/perf.py its stack "
+            "matches. perf-load-<layout>.txt has each bucket's top leaf "
+            "functions.", "",
+            md_table(["layout", "load s (profiled)"] + PERF_COLS + ["CPU s"],
+                     perf_rows), ""]
+
+
 @register("wiki")
 def exp_wiki(args, out):
     quick = args.quick
@@ -178,6 +202,19 @@ def exp_wiki(args, out):
                           "zip_splits": cs[2]})
             log("wiki load %s rep %d: %.1f s, %.1f MB" % (lay, rep, s, size / 2**20))
     write_csv(os.path.join(out, "loads.csv"), loads)
+    # --perf: each layout loaded once more, under perf (not timed with the
+    # repetitions above: profiling costs time), CPU seconds by bucket.
+    perf_rows = []
+    if args.perf:
+        for lay, opts, codec in layouts:
+            po = os.path.join(out, "perf-load-%s" % lay)
+            s, _, _, buckets, _ = wiki_load(lay, opts, tsv, man, load_opts,
+                                            False, codec, perf_out=po)
+            perf_rows.append([lay, "%.1f" % s] +
+                             ["%.2f" % buckets.get(b, 0) for b in PERF_COLS] +
+                             ["%.2f" % sum(buckets.values())])
+            log("wiki load %s under perf: %.1f s, %.1f CPU s" % (
+                lay, s, sum(buckets.values())))
     n_size = statistics.median(r["size_mb"] for r in loads if r["layout"] == "N")
     n_secs = [r["load_s"] for r in loads if r["layout"] == "N"]
     load_rows = []
@@ -193,6 +230,22 @@ def exp_wiki(args, out):
     # data): on this machine's disk, and on the same disk throttled to
     # --read-iops reads per second (a slow disk, as in the published
     # measurement). --codecs: 8K once per codec.
+    if args.perf:
+        # --perf is for where a load's time goes: no read curve.
+        md = ["# wiki: bulk loads under perf", "",
+              "Measured %s on this build. Corpus: %s rows, %.0f MB of article "
+              "text (sha256 %s...). Load: LOAD DATA into an empty table, buffer "
+              "pool %s, until no dirty page is left; %d timed repetition(s), "
+              "then one profiled load per layout; no read curve (--perf)." % (
+                  time.strftime("%Y-%m-%d"), man["rows"],
+                  int(man["body_bytes"]) / 2**20, man["sha256"][:12], bp_load,
+                  reps), "",
+              md_table(["layout", "MB", ".ibd MB", "SS %", "load s",
+                        "load vs N"], load_rows), ""]
+        md += perf_section(perf_rows)
+        with open(os.path.join(out, "report.md"), "w") as fh:
+            fh.write("\n".join(md) + "\n")
+        return
     u_mb = kept["N"][1] / 2**20
     c_mbs = {lay: size / 2**20 for lay, (_, size) in kept.items() if lay != "N"}
     mults = ([0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6] if quick else
@@ -260,5 +313,6 @@ def exp_wiki(args, out):
           "share of the table's size (uncompressed N, compressed 8K)." % (
               bp_read_mb, threads, warm, secs), "",
           ] + curve_tables + ["![read curve](read_curve.png)", ""]
+
     with open(os.path.join(out, "report.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
