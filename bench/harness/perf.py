@@ -97,10 +97,36 @@ class PerfRecorder:
         return perf_stack_buckets(self.data, outfile, self.freq, self.pid)
 
 
-def stack_counts(script):
+# The (de)compression buckets split by the callee of InnoDB's function
+# (its part: the codec library, the field list, the directory, the
+# records' columns, ...), the outermost such frame of the stack.
+PART_ROOTS = {"compression": ("page_zip_compress",),
+              "decompression": ("page_zip_decompress_low",
+                                "page_zip_decompress")}
+
+
+def part_of(bucket, frames, leaf_dso):
+    """The part of a compression or decompression sample: "library libz"
+    or "library libisal" for a leaf in a codec library, else the callee of
+    the outermost PART_ROOTS frame of its stack ("self" if the sample is
+    in that frame)."""
+    roots = PART_ROOTS.get(bucket)
+    if not roots:
+        return None
+    base = os.path.basename(leaf_dso or "")
+    if any(lib in base for lib in CODEC_LIBS):
+        return "library %s" % base.split(".so")[0]
+    for j in range(len(frames) - 1, -1, -1):
+        if frames[j] in roots:
+            return frames[j - 1] if j > 0 else "self"
+    return "outside %s" % roots[0]
+
+
+def stack_counts(script, by_part=None):
     """Samples per bucket and per bucket its leaf functions, from the text
     of perf script -F ip,sym,dso (one stack per sample, innermost frame
-    first, blank line between samples)."""
+    first, blank line between samples). by_part: a dict filled with
+    {bucket: {part: samples}} for the (de)compression buckets (part_of)."""
     counts = {b: 0 for b, _, _ in STACK_BUCKETS}
     counts[STACK_REST] = 0
     leaves = {b: {} for b in counts}
@@ -131,6 +157,10 @@ def stack_counts(script):
         if not frames:
             return
         b = classify(frames, dsos[0])
+        if by_part is not None and b in PART_ROOTS:
+            pb = by_part.setdefault(b, {})
+            k = part_of(b, frames, dsos[0])
+            pb[k] = pb.get(k, 0) + 1
         counts[b] += 1
         leaves[b][frames[0]] = leaves[b].get(frames[0], 0) + 1
 
@@ -163,7 +193,8 @@ def perf_stack_buckets(data, outfile, freq=99, pid=None):
     r = subprocess.run(["perf", "script", "-i", data, "-F", "ip,sym,dso",
                         "--no-inline"] + (["--pid", str(pid)] if pid else []),
                        capture_output=True, text=True)
-    counts, leaves = stack_counts(r.stdout)
+    parts = {}
+    counts, leaves = stack_counts(r.stdout, parts)
     total = sum(counts.values())
     with open(outfile, "w") as f:
         f.write("# %d samples at %d Hz (perf record -e cpu-clock "
@@ -174,6 +205,11 @@ def perf_stack_buckets(data, outfile, freq=99, pid=None):
                 b, n, 100.0 * n / max(total, 1)))
             for sym, m in sorted(leaves[b].items(), key=lambda x: -x[1])[:12]:
                 f.write("  %6d  %s\n" % (m, sym))
+        for b, pb in parts.items():
+            f.write("\n%s by part (callee of %s; bench/harness/perf.py "
+                    "part_of):\n" % (b, PART_ROOTS[b][0]))
+            for k, m in sorted(pb.items(), key=lambda x: -x[1])[:16]:
+                f.write("  %6d  %s\n" % (m, k))
     try:
         os.remove(data)
     except OSError:

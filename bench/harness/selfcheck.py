@@ -26,7 +26,8 @@ FLAGS = ["--quick", "--out", "--reps", "--warehouses", "--no-callgrind",
 # perf script -F ip,sym,dso of four samples, and the bucket of each
 # (bench/harness/perf.py): an ISA-L leaf whose stack stops in the library
 # (its assembly has no unwind information), a zlib stack that reaches
-# page_zip_compress(), a latch spin, and a row search.
+# page_zip_compress(), a latch spin, and a row search; the first two also
+# by part (perf.py part_of).
 PERF_SAMPLES = [
     ("decompression", ["decode_huffman_code_block_stateless_04 "
                        "(/usr/lib/x86_64-linux-gnu/libisal.so.2.0.30)",
@@ -50,12 +51,18 @@ def check_perf_buckets():
     text = "\n".join("\n".join("%x %s" % (0x1000 + i, f)
                                for i, f in enumerate(frames)) + "\n"
                     for _, frames in PERF_SAMPLES)
-    counts, _ = stack_counts(text)
+    parts = {}
+    counts, _ = stack_counts(text, parts)
     want = {}
     for b, _ in PERF_SAMPLES:
         want[b] = want.get(b, 0) + 1
-    return ["perf bucket %s: %d samples, want %d" % (b, counts.get(b, 0), n)
-            for b, n in want.items() if counts.get(b, 0) != n]
+    bad = ["perf bucket %s: %d samples, want %d" % (b, counts.get(b, 0), n)
+           for b, n in want.items() if counts.get(b, 0) != n]
+    want_parts = {"decompression": {"library libisal": 1},
+                  "compression": {"library libz": 1}}
+    if parts != want_parts:
+        bad.append("perf parts %s, want %s" % (parts, want_parts))
+    return bad
 
 
 def main():
