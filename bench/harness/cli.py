@@ -98,8 +98,9 @@ def main():
     ap.add_argument("--perf", action="store_true",
                     help="paper: a CPU profile (perf, call stacks) of every "
                     "measured run, bucketed per transaction (STACK_BUCKETS); "
-                    "wiki: one more load of each layout under perf, no read "
-                    "curve; profiling costs throughput: keep its TPM apart")
+                    "wiki: one more load of each layout and one read range "
+                    "under perf, no read curve; profiling costs throughput: "
+                    "keep its TPM apart")
     ap.add_argument("--callgrind", action="store_true",
                     help="run callgrind in --quick mode too")
     ap.add_argument("--mysqld-before",

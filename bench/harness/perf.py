@@ -21,6 +21,10 @@ STACK_BUCKETS = [
      r"page_zip_compress_deflate|page_zip_codec_compress|page_zip_deflate)"),
     ("decompression", "any", r"^(page_zip_decompress|"
      r"page_zip_decompress_low|page_zip_codec_inflate|page_zip_inflate)"),
+    # Off-page columns of compressed tables (lob::zInserter, lob::zReader,
+    # lob::z_insert_chunk, lob::z_read_chunk, ...): their zlib streams do
+    # not go through the page codec. Matched on the raw symbol ("raw").
+    ("off-page columns (lob::)", "raw", r"\blob::"),
     ("splits and reorganizations", "any", r"^(btr_page_split_and_insert|"
      r"btr_root_raise_and_insert|btr_page_reorganize|btr_page_reorganize_low|"
      r"btr_page_reorganize_block|page_zip_reorganize|btr_compress|"
@@ -40,16 +44,17 @@ STACK_REST = "the rest (SQL layer, B-tree search, rows, locks, redo)"
 # information, so perf's stack of such a sample stops in the library and
 # never reaches page_zip_*() (before 2026-11-27 these samples fell into
 # STACK_REST: BENCHMARKS 7c's first run). Only the codec layer calls ISA-L;
-# zlib's C code unwinds, and its leaves keep their stacks' bucket unless
-# the stack is cut short.
+# zlib's C code unwinds, and its leaves keep their stacks' bucket (zlib
+# also serves off-page columns and the estimator's own streams).
 CODEC_LIBS = ("libisal.so", "libz.so")
+CUT_STACK_LIBS = ("libisal.so",)
 CODEC_LEAF_INFLATE = re.compile(r"(inflate|decode|read_header)", re.I)
 
 
 def codec_leaf_bucket(sym, dso):
-    """compression or decompression for a leaf in a codec library, else
-    None."""
-    if not any(lib in os.path.basename(dso or "") for lib in CODEC_LIBS):
+    """compression or decompression for a leaf in ISA-L (whose stacks are
+    cut), else None."""
+    if not any(lib in os.path.basename(dso or "") for lib in CUT_STACK_LIBS):
         return None
     if sym.startswith("[unknown]") or "adler32" in sym:
         return None  # stripped zlib internals, checksums: either direction
@@ -132,7 +137,7 @@ def stack_counts(script, by_part=None):
     leaves = {b: {} for b in counts}
     pats = [(b, where, re.compile(p)) for b, where, p in STACK_BUCKETS]
 
-    def classify(frames, leaf_dso):
+    def classify(frames, leaf_dso, raw):
         # innermost frames: the leaf and its callers up to (and with) the
         # first InnoDB-looking function
         inner = []
@@ -149,14 +154,17 @@ def stack_counts(script, by_part=None):
         if lib and not any(f.startswith("page_zip") for f in frames):
             return lib
         for b, where, pat in pats[2:]:
-            if any(pat.match(f) for f in (frames if where == "any" else inner)):
+            if where == "raw":
+                if any(pat.search(f) for f in raw):
+                    return b
+            elif any(pat.match(f) for f in (frames if where == "any" else inner)):
                 return b
         return STACK_REST
 
     def flush(frames):
         if not frames:
             return
-        b = classify(frames, dsos[0])
+        b = classify(frames, dsos[0], raws)
         if by_part is not None and b in PART_ROOTS:
             pb = by_part.setdefault(b, {})
             k = part_of(b, frames, dsos[0])
@@ -164,13 +172,12 @@ def stack_counts(script, by_part=None):
         counts[b] += 1
         leaves[b][frames[0]] = leaves[b].get(frames[0], 0) + 1
 
-    frames = []
-    dsos = []
+    frames, dsos, raws = [], [], []
     for line in script.splitlines():
         line = line.strip()
         if not line:
             flush(frames)
-            frames, dsos = [], []
+            frames, dsos, raws = [], [], []
             continue
         parts = line.split(None, 1)
         if len(parts) == 2 and re.match(r"^[0-9a-f]+$", parts[0]):
@@ -178,9 +185,10 @@ def stack_counts(script, by_part=None):
             sym, dso = (m.group(1), m.group(2)) if m else (parts[1], "")
             frames.append(clean_symbol(sym))
             dsos.append(dso)
+            raws.append(sym)
         else:
             flush(frames)
-            frames, dsos = [], []
+            frames, dsos, raws = [], [], []
     flush(frames)
     return counts, leaves
 

@@ -26,8 +26,9 @@ FLAGS = ["--quick", "--out", "--reps", "--warehouses", "--no-callgrind",
 # perf script -F ip,sym,dso of four samples, and the bucket of each
 # (bench/harness/perf.py): an ISA-L leaf whose stack stops in the library
 # (its assembly has no unwind information), a zlib stack that reaches
-# page_zip_compress(), a latch spin, and a row search; the first two also
-# by part (perf.py part_of).
+# page_zip_compress(), a latch spin, zlib under an off-page column's read
+# (not the page codec's), and a row search; the first two also by part
+# (perf.py part_of).
 PERF_SAMPLES = [
     ("decompression", ["decode_huffman_code_block_stateless_04 "
                        "(/usr/lib/x86_64-linux-gnu/libisal.so.2.0.30)",
@@ -40,6 +41,11 @@ PERF_SAMPLES = [
     ("latch spins and waits", ["ut_delay(unsigned long) (/x/mysqld)",
                                "rw_lock_x_lock_func(rw_lock_t*) (/x/mysqld)",
                                "btr_cur_search_to_nth_level() (/x/mysqld)"]),
+    ("off-page columns (lob::)",
+     ["inflate (/usr/lib/x86_64-linux-gnu/libz.so.1.2.13)",
+      "lob::zReader::fetch_page() (/x/mysqld)",
+      "lob::zReader::fetch() (/x/mysqld)",
+      "row_sel_store_mysql_rec() (/x/mysqld)"]),
     ("the rest (SQL layer, B-tree search, rows, locks, redo)",
      ["page_cur_search_with_match() (/x/mysqld)",
       "row_search_mvcc() (/x/mysqld)"]),

@@ -101,11 +101,13 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None,
 
 
 def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
-                    read_iops=0, codec=None):
+                    read_iops=0, codec=None, perf_out=None):
     """Random point reads over a growing id range on one server: for each
     range, warm up, then measure. Returns rows of the curve. read_iops > 0
     runs the server on a disk throttled to that many reads per second;
-    codec: the layout's (--codecs)."""
+    codec: the layout's (--codecs). perf_out: each measured range under
+    perf (PerfRecorder), CPU ms per read by bucket in the row ("cpu:" +
+    bucket)."""
     live = work_path("live-datadir")
     copy_datadir(datadir, live)
     srv = Server(live, codec_opts({"innodb_buffer_pool_size": bp,
@@ -127,8 +129,12 @@ def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
             subprocess.run(base + ["--time=%d" % warm, "run"], check=True,
                            capture_output=True)
             a = srv.status()
+            rec = (PerfRecorder(srv.proc.pid, "%s-%s.data" % (perf_out, frac))
+                   if perf_out else None)
             r = subprocess.run(base + ["--time=%d" % secs, "run"], check=True,
                                capture_output=True, text=True)
+            buckets = (rec.stop("%s-%s.txt" % (perf_out, frac)) if rec
+                       else {})
             b = srv.status()
             # sysbench 1.0.20 reports a Lua script's events as
             # "transactions: N (X per sec.)"; newer ones also as events/s.
@@ -144,7 +150,9 @@ def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
                          "range_frac": frac, "range_ids": rng,
                          "reads_per_s": reads,
                          "page_reads_per_read": round(
-                             d("Innodb_buffer_pool_reads") / max(1, reads * secs), 3)})
+                             d("Innodb_buffer_pool_reads") / max(1, reads * secs), 3),
+                         **{"cpu:" + k: 1000.0 * v / max(1, reads * secs)
+                            for k, v in buckets.items()}})
             log("wiki read %s%s range %.2f (%d ids): %.0f reads/s" % (
                 layout, " (%d read IOPS)" % read_iops if read_iops else "",
                 frac, rng, reads))
@@ -231,18 +239,49 @@ def exp_wiki(args, out):
     # --read-iops reads per second (a slow disk, as in the published
     # measurement). --codecs: 8K once per codec.
     if args.perf:
-        # --perf is for where a load's time goes: no read curve.
+        # --perf: where the time of a load and of a read goes; one range of
+        # the read curve, where both the compressed table and its
+        # uncompressed frames fit (nothing is read from disk or
+        # decompressed after the warm-up), N and 8K, under perf.
+        u_mb = kept["N"][1] / 2**20
+        frac = round(0.5 * bp_read_mb / u_mb, 3)
+        read_rows = []
+        for lay in ["N"] + [l for l in kept if l != "N"]:
+            rr = wiki_read_curve(lay, kept[lay][0], [frac], "%dM" % bp_read_mb,
+                                 threads, warm, secs, codec=codec_of[lay],
+                                 perf_out=os.path.join(out, "perf-read-" + lay))
+            read_rows += rr
+        write_csv(os.path.join(out, "perf_reads.csv"), read_rows)
+        n_rate = read_rows[0]["reads_per_s"]
+        read_md = [[r["layout"], "%.0f" % r["reads_per_s"],
+                    "%.2fx" % (r["reads_per_s"] / max(n_rate, 1))] +
+                   ["%.1f" % (1000 * r.get("cpu:" + b, 0)) for b in PERF_COLS] +
+                   ["%.1f" % (1000 * sum(r.get("cpu:" + b, 0)
+                                         for b in PERF_COLS))]
+                   for r in read_rows]
+        perf_reads_md = [
+            "## Where a read's CPU goes (--perf)", "",
+            "Random point reads by primary key over the first %.0f MB of N "
+            "(half the %d MB buffer pool; both the compressed table and its "
+            "uncompressed frames fit), %d threads, %d s warm-up, %d s under "
+            "perf; CPU microseconds of the server per read by bucket "
+            "(perf-read-<layout>-<range>.txt: each bucket's top leaf "
+            "functions)." % (frac * u_mb, bp_read_mb, threads, warm, secs), "",
+            md_table(["layout", "reads/s (profiled)", "vs N"] +
+                     ["%s us/read" % b for b in PERF_COLS] + ["CPU us/read"],
+                     read_md), ""]
         md = ["# wiki: bulk loads under perf", "",
               "Measured %s on this build. Corpus: %s rows, %.0f MB of article "
               "text (sha256 %s...). Load: LOAD DATA into an empty table, buffer "
               "pool %s, until no dirty page is left; %d timed repetition(s), "
-              "then one profiled load per layout; no read curve (--perf)." % (
+              "then one profiled load per layout; one read range under perf, "
+              "no read curve (--perf)." % (
                   time.strftime("%Y-%m-%d"), man["rows"],
                   int(man["body_bytes"]) / 2**20, man["sha256"][:12], bp_load,
                   reps), "",
               md_table(["layout", "MB", ".ibd MB", "SS %", "load s",
                         "load vs N"], load_rows), ""]
-        md += perf_section(perf_rows)
+        md += perf_section(perf_rows) + perf_reads_md
         with open(os.path.join(out, "report.md"), "w") as fh:
             fh.write("\n".join(md) + "\n")
         return
