@@ -229,6 +229,10 @@ struct page_zip_codec_stat_t {
   uint64_t checks;
   /** pages the check found different */
   uint64_t check_failures;
+  /** compressed BLOBs (single-stream) the fast inflate read */
+  uint64_t lob_inflate_fast;
+  /** compressed BLOBs zlib read again after the fast inflate refused them */
+  uint64_t lob_inflate_fast_fallback;
 };
 
 /** Read the codec counters.
@@ -252,6 +256,51 @@ bool page_zip_inflate_use_fast();
 /** Override page_zip_inflate_fast for the calling thread.
 @param[in]  force  0: zlib, 1: fast inflate, -1: follow the variable */
 void page_zip_inflate_force(int force);
+
+/** The fast inflate of one whole zlib stream given in pieces into one
+output buffer: a compressed BLOB stored as a single stream over a chain of
+pages (lob::zReader, lob_zip_read_fast()). The pages of the chain are fed
+in order; ISA-L checks the zlib header and the adler32 trailer. */
+struct page_zip_lob_inflate_t {
+  /** ISA-L's state (the calling thread's workspace), nullptr: not taken */
+  void *m_state{nullptr};
+};
+
+/** What page_zip_lob_inflate_feed() found. */
+enum page_zip_lob_inflate_status_t {
+  /** the piece is consumed; the stream goes on and there is room left */
+  PAGE_ZIP_LOB_MORE,
+  /** the output buffer is full (a prefix was wanted) */
+  PAGE_ZIP_LOB_FULL,
+  /** the stream ended, its trailer checked */
+  PAGE_ZIP_LOB_END,
+  /** the fast inflate refused the stream: let zlib read it from the start */
+  PAGE_ZIP_LOB_ERROR
+};
+
+/** Start the fast inflate of a BLOB's stream.
+@param[out]  z        state
+@param[out]  out      where the uncompressed bytes go
+@param[in]   out_len  room in out
+@return whether the fast inflate reads the stream (false: it is off, as
+with innodb_compression_codec=zlib, or not in the build: zlib reads it) */
+bool page_zip_lob_inflate_begin(page_zip_lob_inflate_t *z, byte *out,
+                                ulint out_len);
+
+/** Feed the next piece of a BLOB's stream.
+@param[in,out]  z    state
+@param[in]      in   the piece (the compressed payload of one page)
+@param[in]      len  bytes in the piece
+@return what was found */
+page_zip_lob_inflate_status_t page_zip_lob_inflate_feed(
+    page_zip_lob_inflate_t *z, const byte *in, ulint len);
+
+/** End the fast inflate of a BLOB's stream.
+@param[in,out]  z   state
+@param[in]      ok  whether its output is used (false: zlib reads the
+                    stream again)
+@return bytes of output */
+ulint page_zip_lob_inflate_end(page_zip_lob_inflate_t *z, bool ok);
 
 /** The zlib stream of page_zip_decompress(), with the fast inflate's
 state. */

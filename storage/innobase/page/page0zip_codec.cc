@@ -63,6 +63,8 @@ bool page_zip_codec_check = false;
 
 extern std::atomic<uint64_t> page_zip_inflate_n_fast;
 extern std::atomic<uint64_t> page_zip_inflate_n_fallback;
+extern std::atomic<uint64_t> page_zip_lob_inflate_n_fast;
+extern std::atomic<uint64_t> page_zip_lob_inflate_n_fallback;
 
 namespace {
 
@@ -476,6 +478,10 @@ void page_zip_codec_stat_get(page_zip_codec_stat_t *stat) {
   stat->checks = page_zip_codec_n_checks.load(std::memory_order_relaxed);
   stat->check_failures =
       page_zip_codec_n_check_failures.load(std::memory_order_relaxed);
+  stat->lob_inflate_fast =
+      page_zip_lob_inflate_n_fast.load(std::memory_order_relaxed);
+  stat->lob_inflate_fast_fallback =
+      page_zip_lob_inflate_n_fallback.load(std::memory_order_relaxed);
 }
 
 namespace {
@@ -501,6 +507,12 @@ uint64_t stat_fast(const page_zip_codec_stat_t &s) { return s.inflate_fast; }
 uint64_t stat_fallback(const page_zip_codec_stat_t &s) {
   return s.inflate_fast_fallback;
 }
+uint64_t stat_lob_fast(const page_zip_codec_stat_t &s) {
+  return s.lob_inflate_fast;
+}
+uint64_t stat_lob_fallback(const page_zip_codec_stat_t &s) {
+  return s.lob_inflate_fast_fallback;
+}
 uint64_t stat_checks(const page_zip_codec_stat_t &s) { return s.checks; }
 uint64_t stat_check_failures(const page_zip_codec_stat_t &s) {
   return s.check_failures;
@@ -516,6 +528,12 @@ SHOW_VAR page_zip_codec_status_variables[] = {
      (char *)&page_zip_codec_show<stat_fast>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
     {"inflate_fast_fallback",
      (char *)&page_zip_codec_show<stat_fallback>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {"lob_inflate_fast",
+     (char *)&page_zip_codec_show<stat_lob_fast>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {"lob_inflate_fast_fallback",
+     (char *)&page_zip_codec_show<stat_lob_fallback>, SHOW_FUNC,
      SHOW_SCOPE_GLOBAL},
     {"checks", (char *)&page_zip_codec_show<stat_checks>,
      SHOW_FUNC, SHOW_SCOPE_GLOBAL},

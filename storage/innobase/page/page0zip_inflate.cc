@@ -87,6 +87,10 @@ void page_zip_inflate_force(int force) { page_zip_inflate_forced = force; }
 std::atomic<uint64_t> page_zip_inflate_n_fast{0};
 /** Decompressions that fell back to zlib with the fast inflate on. */
 std::atomic<uint64_t> page_zip_inflate_n_fallback{0};
+/** Compressed BLOBs the fast inflate read. */
+std::atomic<uint64_t> page_zip_lob_inflate_n_fast{0};
+/** Compressed BLOBs zlib read again after the fast inflate refused them. */
+std::atomic<uint64_t> page_zip_lob_inflate_n_fallback{0};
 #endif /* !UNIV_LIBRARY */
 
 #ifdef HAVE_ISAL
@@ -217,6 +221,80 @@ int page_zip_inflate_start(page_zip_inflate_stream_t *s) {
 
 }  // namespace
 #endif /* HAVE_ISAL */
+
+bool page_zip_lob_inflate_begin(page_zip_lob_inflate_t *z, byte *out,
+                                ulint out_len) {
+  z->m_state = nullptr;
+#ifdef HAVE_ISAL
+  if (!page_zip_inflate_use_fast()) {
+    return false;
+  }
+  /* The workspace of page_zip_decompress(): a BLOB is read between page
+  decompressions, never during one (zReader fetches its pages without
+  decompressing them). */
+  page_zip_inflate_ws_t *ws = page_zip_inflate_ws_get();
+  if (ws == nullptr) {
+    return false;
+  }
+  inflate_state &st = ws->m_state;
+  isal_inflate_init(&st);
+  /* The zlib header and the adler32 trailer are ISA-L's to check. */
+  st.crc_flag = ISAL_ZLIB;
+  st.next_out = out;
+  st.avail_out = static_cast<uint32_t>(out_len);
+  z->m_state = &st;
+  return true;
+#else
+  (void)out;
+  (void)out_len;
+  return false;
+#endif /* HAVE_ISAL */
+}
+
+page_zip_lob_inflate_status_t page_zip_lob_inflate_feed(
+    page_zip_lob_inflate_t *z, const byte *in, ulint len) {
+#ifdef HAVE_ISAL
+  inflate_state &st = *static_cast<inflate_state *>(z->m_state);
+  st.next_in = const_cast<byte *>(in);
+  st.avail_in = static_cast<uint32_t>(len);
+  if (isal_inflate(&st) != ISAL_DECOMP_OK) {
+    return PAGE_ZIP_LOB_ERROR;
+  }
+  if (st.block_state == ISAL_BLOCK_FINISH) {
+    return PAGE_ZIP_LOB_END;
+  }
+  if (st.avail_out == 0) {
+    return PAGE_ZIP_LOB_FULL;
+  }
+  /* ISA-L consumes the whole piece unless the stream ended or the output
+  is full; anything else is a stream zlib should judge. */
+  return st.avail_in == 0 ? PAGE_ZIP_LOB_MORE : PAGE_ZIP_LOB_ERROR;
+#else
+  (void)z;
+  (void)in;
+  (void)len;
+  return PAGE_ZIP_LOB_ERROR;
+#endif /* HAVE_ISAL */
+}
+
+ulint page_zip_lob_inflate_end(page_zip_lob_inflate_t *z, bool ok) {
+#ifdef HAVE_ISAL
+  if (z->m_state == nullptr) {
+    return 0;
+  }
+  const auto &st = *static_cast<inflate_state *>(z->m_state);
+  z->m_state = nullptr;
+#ifndef UNIV_LIBRARY
+  (ok ? page_zip_lob_inflate_n_fast : page_zip_lob_inflate_n_fallback)
+      .fetch_add(1, std::memory_order_relaxed);
+#endif /* !UNIV_LIBRARY */
+  return ok ? st.total_out : 0;
+#else
+  (void)z;
+  (void)ok;
+  return 0;
+#endif /* HAVE_ISAL */
+}
 
 int page_zip_inflate(z_stream *strm, int flush) {
   auto *s = static_cast<page_zip_inflate_stream_t *>(strm);
