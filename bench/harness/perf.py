@@ -113,17 +113,20 @@ PART_ROOTS = {"compression": ("page_zip_compress",),
 def part_of(bucket, frames, leaf_dso):
     """The part of a compression or decompression sample: "library libz"
     or "library libisal" for a leaf in a codec library, else the callee of
-    the outermost PART_ROOTS frame of its stack ("self" if the sample is
-    in that frame)."""
+    outermost frame of the first PART_ROOTS function in its stack ("self"
+    if the sample is in that frame)."""
     roots = PART_ROOTS.get(bucket)
     if not roots:
         return None
     base = os.path.basename(leaf_dso or "")
     if any(lib in base for lib in CODEC_LIBS):
         return "library %s" % base.split(".so")[0]
-    for j in range(len(frames) - 1, -1, -1):
-        if frames[j] in roots:
-            return frames[j - 1] if j > 0 else "self"
+    # the first root of PART_ROOTS found (page_zip_decompress_low before
+    # its wrapper), its outermost frame
+    for root in roots:
+        for j in range(len(frames) - 1, -1, -1):
+            if frames[j] == root:
+                return frames[j - 1] if j > 0 else "self"
     return "outside %s" % roots[0]
 
 
