@@ -216,8 +216,11 @@ def exp_wiki(args, out):
     if args.perf:
         for lay, opts, codec in layouts:
             po = os.path.join(out, "perf-load-%s" % lay)
+            # The same data directory as the timed load of this layout: keep
+            # it where the read profile below needs it (as the timed loads
+            # kept it).
             s, _, _, buckets, _ = wiki_load(lay, opts, tsv, man, load_opts,
-                                            False, codec, perf_out=po)
+                                            lay in kept, codec, perf_out=po)
             perf_rows.append([lay, "%.1f" % s] +
                              ["%.2f" % buckets.get(b, 0) for b in PERF_COLS] +
                              ["%.2f" % sum(buckets.values())])
