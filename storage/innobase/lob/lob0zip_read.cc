@@ -33,6 +33,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "lob0zip_read.h"
 
 #include "buf0buf.h"
+#include "my_dbug.h"
 #include "fil0fil.h"
 #include "page0zip_codec.h"
 
@@ -67,8 +68,11 @@ bool zip_read_fast(const ReadContext &rctx, ulint *len) {
     not immediately follow the next page pointer. */
     offset = offset == FIL_PAGE_NEXT ? FIL_PAGE_DATA : offset + 4;
 
-    const auto status = page_zip_lob_inflate_feed(
+    auto status = page_zip_lob_inflate_feed(
         &z, bpage->zip.data + offset, rctx.m_page_size.physical() - offset);
+    /* A stream the fast inflate refuses (compress.codec_lob_debug). */
+    DBUG_EXECUTE_IF("lob_zip_read_fast_refuse",
+                    status = PAGE_ZIP_LOB_ERROR;);
 
     buf_page_release_zip(bpage);
     offset = FIL_PAGE_NEXT;
