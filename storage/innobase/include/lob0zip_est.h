@@ -49,6 +49,13 @@ this program; if not, write to the Free Software Foundation, Inc.,
 lob::Z_CHUNK_SIZE; the rest takes their ratio. */
 constexpr ulint LOB_ZIP_EST_PREFIX = 2 * lob::Z_CHUNK_SIZE;
 
+/** Room for the deflate output of one stream of an off-page column: a
+page for zlib's, which is written page by page; a whole chunk's stream
+for the fast codec's, which is written in one call
+(page_zip_lob_deflate()). */
+constexpr ulint LOB_ZIP_EST_OUT =
+    lob::Z_CHUNK_SIZE + (lob::Z_CHUNK_SIZE >> 10) + 1024;
+
 /** An off-page column of a record of a trial's start page. */
 struct lob_zip_est_field_t {
   /** The field in the record (in the latched start page), ending with

@@ -207,6 +207,48 @@ ulint page_zip_deflate_heap_saved();
 /** Free the calling thread's workspaces (also done at thread exit). */
 void page_zip_codec_thread_free();
 
+/** The fast deflate of a compressed BLOB's zlib stream, in one call: the
+single stream of lob::zInserter (a BLOB up to lob::Z_CHUNK_SIZE) or the
+stream of one chunk of lob::z_insert_chunk(). The stream has the format
+zlib's deflateInit2(level, Z_DEFLATED, 15, ...) writes (RFC 1950 around
+RFC 1951, a 32 KB window, the adler32 trailer); stock zlib, and so stock
+MySQL, reads it. Pages of compressed BLOBs are redo-logged byte for byte,
+so recovery never compresses a BLOB again and does not depend on the codec
+or its version. Uses the calling thread's compression workspace, between
+two page compressions.
+@param[in]   word     level word of the index (dict_index_zip_level())
+@param[in]   in       the BLOB, or the chunk
+@param[in]   len      bytes of in
+@param[out]  out      the stream
+@param[in]   out_len  room in out; page_zip_lob_deflate_bound(len) is
+                      always enough
+@param[in]   count    whether to count it in Innodb_zip_codec_lob_deflate_%
+                      (false for the estimator's own work)
+@return bytes of the stream; 0 if the level word's codec is zlib, the
+build has no ISA-L, or ISA-L did not write the stream: zlib then writes
+it (a fallback, counted if the fast codec was selected) */
+ulint page_zip_lob_deflate(ulint word, const byte *in, ulint len, byte *out,
+                           ulint out_len, bool count);
+
+/** Room page_zip_lob_deflate() needs: incompressible bytes go to stored
+blocks, which add 5 bytes per 64 KB, and the stream has a 2-byte header
+and a 4-byte trailer.
+@param[in]  len  bytes of input
+@return bytes */
+constexpr ulint page_zip_lob_deflate_bound(ulint len) {
+  return len + (len >> 10) + 1024;
+}
+
+/** Allocate the output of page_zip_lob_deflate() for a BLOB of len
+bytes (memory/innodb/page0zip_codec).
+@param[in]  len  bytes of the BLOB
+@return page_zip_lob_deflate_bound(len) bytes, or nullptr */
+byte *page_zip_lob_deflate_alloc(ulint len);
+
+/** Free what page_zip_lob_deflate_alloc() allocated.
+@param[in]  buf  the buffer, or nullptr */
+void page_zip_lob_deflate_free(byte *buf);
+
 /** innodb_compression_codec_check: after each page compression,
 decompress the page with zlib and with the fast inflate and compare the
 two pages byte for byte (costs two decompressions per compression). */
@@ -233,6 +275,12 @@ struct page_zip_codec_stat_t {
   uint64_t lob_inflate_fast;
   /** compressed BLOBs zlib read again after the fast inflate refused them */
   uint64_t lob_inflate_fast_fallback;
+  /** compressed BLOB streams (single streams and chunks) the fast codec
+  wrote */
+  uint64_t lob_deflate_fast;
+  /** compressed BLOB streams zlib wrote although the fast codec was
+  selected */
+  uint64_t lob_deflate_fast_fallback;
 };
 
 /** Read the codec counters.

@@ -118,8 +118,8 @@ class Page_zip_est_scratch {
   ~Page_zip_est_scratch();
 
   /** A buffer of LOB_ZIP_EST_PREFIX bytes for an off-page column
-  (lob0zip_est.h), and a page after them for its zlib output, allocated on
-  first use. */
+  (lob0zip_est.h), and LOB_ZIP_EST_OUT bytes after them for its deflate
+  output, allocated on first use. */
   byte *lob_buf();
 
   /** An empty heap for zlib (page_zip_set_alloc()), as zInserter uses. */

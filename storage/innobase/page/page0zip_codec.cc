@@ -45,6 +45,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #endif /* HAVE_ISAL */
 
 #include "mem0mem.h"
+#include "my_dbug.h"
 #include "mysql/status_var.h"
 #include "page/zipdecompress.h"
 #include "page0zip.h"
@@ -71,6 +72,11 @@ namespace {
 /** Compressions by codec (the estimator's trials excluded, as in
 INNODB_CMP). */
 std::atomic<uint64_t> page_zip_codec_n_compress[PAGE_ZIP_CODEC_N];
+/** Compressed BLOB streams the fast codec wrote. */
+std::atomic<uint64_t> page_zip_lob_deflate_n_fast{0};
+/** Compressed BLOB streams zlib wrote although the fast codec was
+selected. */
+std::atomic<uint64_t> page_zip_lob_deflate_n_fallback{0};
 /** Pages checked by innodb_compression_codec_check. */
 std::atomic<uint64_t> page_zip_codec_n_checks{0};
 /** Pages the check found different. */
@@ -169,6 +175,24 @@ bool page_zip_isal_run(page_zip_deflate_ws_t *ws, const byte *in, ulint len,
   /* avail_in == 0 proves nothing (levels 1-3 take all input into their
   buffers): the state says whether the flush or the end was written. */
   return zs.internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR);
+}
+
+/** Set up ISA-L for a zlib stream and write its header ourselves: the
+window it announces, and zlib's level class of the level, as zlib's
+deflateInit2() would write them; ISA-L adds the adler32 trailer.
+@param[in,out]  zs           ISA-L stream, after isal_deflate_init(), with
+                             its output set
+@param[in]      window_bits  log2 of the window
+@param[in]      level        zlib-scale level
+@return whether the header was written */
+bool page_zip_isal_zlib_header(isal_zstream *zs, ulint window_bits,
+                               ulint level) {
+  zs->hist_bits = static_cast<uint32_t>(window_bits);
+  zs->gzip_flag = IGZIP_ZLIB_NO_HDR;
+  isal_zlib_header hdr{};
+  hdr.info = static_cast<uint32_t>(window_bits - 8);
+  hdr.level = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+  return isal_write_zlib_header(zs, &hdr) == 0;
 }
 
 /** Copy output of the workspace to the caller's stream.
@@ -299,18 +323,13 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
     zs.level_buf = zs.level == 0 ? nullptr : ws->m_level_buf;
     zs.level_buf_size =
         zs.level == 0 ? 0 : static_cast<uint32_t>(sizeof ws->m_level_buf);
-    zs.hist_bits = UNIV_PAGE_SIZE_SHIFT;
     zs.next_out = ws->m_out;
     zs.avail_out = static_cast<uint32_t>(sizeof ws->m_out);
     /* ISA-L's own zlib header always announces a 32 KB window, which
     inflateInit2(UNIV_PAGE_SIZE_SHIFT) refuses: write the header of the
     page's window (and zlib's level class) ourselves; ISA-L adds the
     adler32 trailer. */
-    zs.gzip_flag = IGZIP_ZLIB_NO_HDR;
-    isal_zlib_header hdr{};
-    hdr.info = UNIV_PAGE_SIZE_SHIFT - 8;
-    hdr.level = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
-    if (isal_write_zlib_header(&zs, &hdr) != 0) {
+    if (!page_zip_isal_zlib_header(&zs, UNIV_PAGE_SIZE_SHIFT, level)) {
       return Z_STREAM_ERROR;
     }
     ws->m_in_len = 0;
@@ -422,6 +441,68 @@ ulint page_zip_deflate_needed(z_stream *strm) {
   return s->total_out + pending + (bits != 0 ? 1 : 0) + 4;
 }
 
+ulint page_zip_lob_deflate(ulint word, const byte *in, ulint len, byte *out,
+                           ulint out_len, bool count) {
+#ifdef HAVE_ISAL
+  const ulint level = page_zip_level_value(word);
+  if (page_zip_level_codec(word) != PAGE_ZIP_CODEC_ISAL || level == 0) {
+    return 0;
+  }
+  ulint n = 0;
+  page_zip_deflate_ws_t *ws = page_zip_deflate_ws_get();
+  if (ws != nullptr && len <= UINT32_MAX && out_len <= UINT32_MAX) {
+    isal_zstream &zs = ws->m_izs;
+    isal_deflate_init(&zs);
+    zs.level = page_zip_codec_isal_level(level);
+    zs.level_buf = ws->m_level_buf;
+    zs.level_buf_size = static_cast<uint32_t>(sizeof ws->m_level_buf);
+    zs.next_out = out;
+    zs.avail_out = static_cast<uint32_t>(out_len);
+    /* zInserter's deflateInit2(level, Z_DEFLATED, 15, 7) and
+    z_insert_chunk()'s deflateInit() both announce a 32 KB window. */
+    if (page_zip_isal_zlib_header(&zs, 15, level)) {
+      zs.next_in = const_cast<byte *>(in);
+      zs.avail_in = static_cast<uint32_t>(len);
+      zs.flush = NO_FLUSH;
+      zs.end_of_stream = 1;
+      /* One call takes all input; the loop only guards against a
+      library that returns early while it still has room. */
+      for (int calls = 0; calls < 8; calls++) {
+        if (isal_deflate(&zs) != COMP_OK ||
+            zs.internal_state.state == ZSTATE_END || zs.avail_out == 0) {
+          break;
+        }
+      }
+      if (zs.internal_state.state == ZSTATE_END && zs.avail_in == 0) {
+        n = zs.next_out - out;
+      }
+    }
+  }
+  /* A stream the fast codec does not write (compress.codec_lob_debug). */
+  DBUG_EXECUTE_IF("lob_zip_write_fast_refuse", n = 0;);
+  if (count) {
+    (n != 0 ? page_zip_lob_deflate_n_fast : page_zip_lob_deflate_n_fallback)
+        .fetch_add(1, std::memory_order_relaxed);
+  }
+  return n;
+#else
+  (void)word;
+  (void)in;
+  (void)len;
+  (void)out;
+  (void)out_len;
+  (void)count;
+  return 0;
+#endif /* HAVE_ISAL */
+}
+
+byte *page_zip_lob_deflate_alloc(ulint len) {
+  return static_cast<byte *>(ut::malloc_withkey(
+      UT_NEW_THIS_FILE_PSI_KEY, page_zip_lob_deflate_bound(len)));
+}
+
+void page_zip_lob_deflate_free(byte *buf) { ut::free(buf); }
+
 ulint page_zip_deflate_heap_saved() {
   return page_zip_deflate_ws_get() != nullptr
              ? UNIV_PAGE_SIZE * 4 + (512 << MAX_MEM_LEVEL)
@@ -482,6 +563,10 @@ void page_zip_codec_stat_get(page_zip_codec_stat_t *stat) {
       page_zip_lob_inflate_n_fast.load(std::memory_order_relaxed);
   stat->lob_inflate_fast_fallback =
       page_zip_lob_inflate_n_fallback.load(std::memory_order_relaxed);
+  stat->lob_deflate_fast =
+      page_zip_lob_deflate_n_fast.load(std::memory_order_relaxed);
+  stat->lob_deflate_fast_fallback =
+      page_zip_lob_deflate_n_fallback.load(std::memory_order_relaxed);
 }
 
 namespace {
@@ -513,6 +598,12 @@ uint64_t stat_lob_fast(const page_zip_codec_stat_t &s) {
 uint64_t stat_lob_fallback(const page_zip_codec_stat_t &s) {
   return s.lob_inflate_fast_fallback;
 }
+uint64_t stat_lob_deflate_fast(const page_zip_codec_stat_t &s) {
+  return s.lob_deflate_fast;
+}
+uint64_t stat_lob_deflate_fallback(const page_zip_codec_stat_t &s) {
+  return s.lob_deflate_fast_fallback;
+}
 uint64_t stat_checks(const page_zip_codec_stat_t &s) { return s.checks; }
 uint64_t stat_check_failures(const page_zip_codec_stat_t &s) {
   return s.check_failures;
@@ -534,6 +625,12 @@ SHOW_VAR page_zip_codec_status_variables[] = {
      SHOW_SCOPE_GLOBAL},
     {"lob_inflate_fast_fallback",
      (char *)&page_zip_codec_show<stat_lob_fallback>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {"lob_deflate_fast",
+     (char *)&page_zip_codec_show<stat_lob_deflate_fast>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
+    {"lob_deflate_fast_fallback",
+     (char *)&page_zip_codec_show<stat_lob_deflate_fallback>, SHOW_FUNC,
      SHOW_SCOPE_GLOBAL},
     {"checks", (char *)&page_zip_codec_show<stat_checks>,
      SHOW_FUNC, SHOW_SCOPE_GLOBAL},

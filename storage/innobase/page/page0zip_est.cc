@@ -92,9 +92,9 @@ Page_zip_est_scratch::~Page_zip_est_scratch() {
 byte *Page_zip_est_scratch::lob_buf() {
   if (m_lob_heap == nullptr) {
     m_lob_heap =
-        mem_heap_create(LOB_ZIP_EST_PREFIX + UNIV_PAGE_SIZE, UT_LOCATION_HERE);
+        mem_heap_create(LOB_ZIP_EST_PREFIX + LOB_ZIP_EST_OUT, UT_LOCATION_HERE);
     m_lob_buf = static_cast<byte *>(
-        mem_heap_alloc(m_lob_heap, LOB_ZIP_EST_PREFIX + UNIV_PAGE_SIZE));
+        mem_heap_alloc(m_lob_heap, LOB_ZIP_EST_PREFIX + LOB_ZIP_EST_OUT));
   }
   return m_lob_buf;
 }
