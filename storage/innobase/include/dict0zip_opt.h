@@ -224,8 +224,9 @@ ulint dict_zip_opt_pad_pct_max(const dict_zip_opt_t &opt);
 the table's own level, else innodb_compression_level, and the table's own
 codec, else innodb_compression_codec. Lock-free. Callers compute it once
 per compression and pass it down, so that the compression and the
-decision to log the page image (page_zip_log_images()) agree; zlib's own
-calls (compressed BLOBs) take page_zip_level_value() of it.
+decision to log the page image (page_zip_log_images()) agree; compressed
+BLOBs are written with it too (page_zip_lob_deflate(), zlib's calls
+page_zip_level_value() of it).
 @param[in]  index  index; may be the dummy index of a change buffer merge,
                    whose table is then found through the page header
                    (under the registry mutex; the global values if it is

@@ -50,6 +50,10 @@ this program; if not, write to the Free Software Foundation, Inc.,
    scratch page, adler32 checked, then served to the record-by-record steps
    of page_zip_decompress() by copying. A stream that does not have that
    shape is read by zlib.
+ Compressed BLOBs (off-page columns) follow the same level word: ISA-L
+ writes each BLOB's stream in one call (page_zip_lob_deflate()) and reads
+ single-stream BLOBs page by page (page_zip_lob_inflate_*()); zlib both
+ where the codec is zlib.
  Built without ISA-L (HAVE_ISAL undefined), only zlib exists and
  innodb_compression_codec refuses 'isal'.
 
