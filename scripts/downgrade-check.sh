@@ -53,7 +53,7 @@ init() { srv_init "$1" "$2" --lc-messages-dir="$MSG_DIR"; }  # init BIN DATADIR
 errors_in() { grep -E '\[ERROR\]' "$1" | sed -E 's/^[^ ]+ [0-9]+ //' ; }
 
 CODEC="${COMPRESS_DOWNGRADE_CODEC:-isal}"
-TABLES="t8 t4 t1k tp tu t8_plain"
+TABLES="t8 t4 t1k tp tb4 tb1k tu t8_plain"
 # The schema and data, written by the patched server.
 schema_sql() {
   cat <<'EOF'
@@ -72,6 +72,13 @@ CREATE TABLE tp (id INT PRIMARY KEY, b BLOB)
   ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8
   ENGINE_ATTRIBUTE='{"compression_level": 3}'
   PARTITION BY HASH (id) PARTITIONS 4;
+-- Off-page columns at 4 and 1 KB: one stream per BLOB up to 128 KB (text
+-- and incompressible bytes), one per 128 KB chunk above (issue 27: written
+-- by ISA-L with the isal codec).
+CREATE TABLE tb4 (id INT PRIMARY KEY, b LONGBLOB)
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4;
+CREATE TABLE tb1k (id INT PRIMARY KEY, b LONGBLOB)
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=1 ENGINE_ATTRIBUTE='{"compression_level": 1}';
 CREATE TABLE tu (id INT PRIMARY KEY, c VARCHAR(600)) ROW_FORMAT=DYNAMIC;
 -- The documented way to downgrade: options removed first (instant).
 CREATE TABLE t8_plain (id INT PRIMARY KEY, c VARCHAR(600))
@@ -86,6 +93,17 @@ INSERT INTO t1k WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s W
   SELECT n, LEFT(SHA2(n, 256), 20) FROM s;
 INSERT INTO tp WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 2000)
   SELECT n, REPEAT(SHA2(n, 256), 1 + n % 200) FROM s;
+SET SESSION group_concat_max_len = 10000000;
+INSERT INTO tb4 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 60)
+  SELECT n, LEFT(REPEAT(CONCAT('article ', n, ' text that repeats ', SHA2(n, 256), ' '), 2000), 9000 + n * 1900) FROM s;
+INSERT INTO tb4 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 200)
+  SELECT 1000 + m.n, (SELECT GROUP_CONCAT(RANDOM_BYTES(1024) SEPARATOR '') FROM s WHERE s.n <= 8 + m.n * 8)
+  FROM s m WHERE m.n <= 5;
+INSERT INTO tb4 VALUES (2000, REPEAT(CONCAT('a chunked body ', SHA2('x', 256)), 3800));
+INSERT INTO tb4 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 200)
+  SELECT 2001, GROUP_CONCAT(RANDOM_BYTES(1024) SEPARATOR '') FROM s;
+INSERT INTO tb1k SELECT * FROM tb4 WHERE id % 3 = 0 OR id >= 1000;
+UPDATE tb4 SET b = CONCAT(b, ' updated') WHERE id % 5 = 0;
 INSERT INTO tu SELECT id, c FROM t8;
 INSERT INTO t8_plain SELECT id, c FROM t8;
 UPDATE t8 SET c = CONCAT(c, ' updated') WHERE id % 7 = 0;
@@ -128,6 +146,12 @@ schema_sql | client || die "loading the schema failed"
 # default, issue 27): stock reads the pages it wrote.
 codec_n=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_compress_$CODEC'")
 [ "${codec_n:-0}" -gt 1000 ]; check "the patched server compressed the pages with $CODEC ($codec_n pages)" $?
+if [ "$CODEC" = isal ]; then
+  lob_n=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_lob_deflate_fast'")
+  lob_fb=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_lob_deflate_fast_fallback'")
+  [ "${lob_n:-0}" -gt 100 ] && [ "${lob_fb:-1}" -eq 0 ]
+  check "ISA-L wrote the compressed BLOB streams ($lob_n streams, $lob_fb by zlib)" $?
+fi
 client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > "$W/estimate.txt"
 client -e "SELECT TABLE_NAME, PARTITION_NAME, EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' ORDER BY 1, 2" > "$W/levels-patched.txt"
 sums > "$W/sums-patched.txt"
@@ -144,7 +168,7 @@ start "$STOCK" "$D1" "$W/stock1.err"; check "stock starts on the patched data di
 alive || { say "stock did not start: $(tail -5 "$W/stock1.err")"; exit 1; }
 bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean on stock" $? "$bad"
 sums > "$W/sums-stock1.txt"
-cmp -s "$W/sums-patched.txt" "$W/sums-stock1.txt"; check "CHECKSUM TABLE equal (6 tables)" $?
+cmp -s "$W/sums-patched.txt" "$W/sums-stock1.txt"; check "CHECKSUM TABLE equal (8 tables)" $?
 try "stock reads the tables with options" ok "SELECT COUNT(*), SUM(LENGTH(c)) FROM dg.t8 FORCE INDEX (k) WHERE k < 500"
 client -e "SHOW CREATE TABLE dg.t8" > "$W/stock-show-create.txt" 2>&1
 grep -q 'compression_level' "$W/stock-show-create.txt"; check "stock keeps ENGINE_ATTRIBUTE in the dictionary" $?
@@ -155,6 +179,8 @@ try "stock writes into every compressed table" ok "
   INSERT INTO dg.t4 SELECT id + 100000, c FROM dg.t4 WHERE id <= 5000;
   INSERT INTO dg.t1k SELECT id + 100000, c FROM dg.t1k WHERE id <= 5000;
   INSERT INTO dg.tp SELECT id + 100000, b FROM dg.tp WHERE id <= 500;
+  INSERT INTO dg.tb4 SELECT id + 100000, b FROM dg.tb4 WHERE id <= 30;
+  UPDATE dg.tb1k SET b = CONCAT(b, ' stock') WHERE id % 2 = 0;
   UPDATE dg.t8 SET c = CONCAT(c, ' stock') WHERE id % 11 = 0;
   DELETE FROM dg.t4 WHERE id % 13 = 0"
 try "ALTER without ENGINE_ATTRIBUTE on a table with options (ADD COLUMN, instant)" ok \
@@ -185,13 +211,16 @@ init "$PBIN" "$D2"
 start "$PBIN" "$D2" "$W/patched2.err" --plugin-dir="$PLUGIN_DIR" --plugin-load-add=compression_stats.so \
   --innodb-log-compressed-pages=OFF --innodb-compression-codec="$CODEC" || die "patched server did not start"
 client -e "CREATE DATABASE dg; CREATE TABLE dg.w (id INT PRIMARY KEY, c VARCHAR(600), KEY (c(20)))
-  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4 ENGINE_ATTRIBUTE='{\"compression_level\": 1}'"
+  ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4 ENGINE_ATTRIBUTE='{\"compression_level\": 1}';
+  CREATE TABLE dg.wb (id INT PRIMARY KEY, b MEDIUMBLOB) ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4"
 # Committed transactions are acknowledged after COMMIT returns.
 python3 - > "$W/writes.sql" <<'EOF'
 import hashlib
 for i in range(1, 200001):
     h = hashlib.sha256(str(i).encode()).hexdigest()
-    print(f"INSERT INTO dg.w VALUES ({i}, '{h}{' lorem ipsum' * (i % 40)}'); SELECT 'ack', {i};")
+    # Every 10th transaction also writes an off-page BLOB of 9.6-16 KB.
+    blob = f"INSERT INTO dg.wb VALUES ({i}, REPEAT('{h}', {150 + i % 100})); " if i % 10 == 0 else ""
+    print(f"INSERT INTO dg.w VALUES ({i}, '{h}{' lorem ipsum' * (i % 40)}'); {blob}SELECT 'ack', {i};")
 EOF
 ( "$PBIN/mysql" --socket="$(srv_sock)" -uroot -N -B < "$W/writes.sql" 2>/dev/null | awk '$1 == "ack" {print $2; fflush()}' > "$W/acks.txt" ) &
 wpid=$!
@@ -204,7 +233,9 @@ start "$STOCK" "$D2" "$W/stock2.err"; check "stock recovers the crashed patched 
 if alive; then
   have=$(client -e "SELECT COUNT(*) FROM dg.w WHERE id <= ${last:-0}")
   [ "${have:-0}" -ge "$acked" ] && [ "$acked" -gt 0 ]; check "every acknowledged transaction is there" $? "$acked acknowledged, $have rows up to the last one"
-  bad=$(client -e "CHECK TABLE dg.w EXTENDED" | grep -v $'\tstatus\tOK$'); [ -z "$bad" ]; check "CHECK TABLE EXTENDED clean" $? "$bad"
+  have_b=$(client -e "SELECT COUNT(*) FROM dg.wb WHERE id <= ${last:-0} AND LENGTH(b) = 64 * (150 + id % 100) AND b = REPEAT(SHA2(id, 256), 150 + id % 100)")
+  [ "${have_b:-0}" -ge $(( ${last:-0} / 10 )) ] && [ "${have_b:-0}" -gt 0 ]; check "every acknowledged off-page BLOB is there, whole" $? "$have_b BLOBs up to the last acknowledged transaction"
+  bad=$(client -e "CHECK TABLE dg.w, dg.wb EXTENDED" | grep -v $'\tstatus\tOK$'); [ -z "$bad" ]; check "CHECK TABLE EXTENDED clean" $? "$bad"
   stop
 fi
 
@@ -237,7 +268,7 @@ sums > "$W/sums-patched3.txt"
 cmp -s "$W/sums-stock3.txt" "$W/sums-patched3.txt"; check "CHECKSUM TABLE equal to what stock wrote" $?
 try "the plugin installs" ok "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so'"
 n=$(client -e "SELECT COUNT(DISTINCT TABLE_NAME) FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' AND ROW_FORMAT = 'Compressed'")
-[ "${n:-0}" -eq 5 ]; check "COMPRESSION_STATS shows stock's 5 compressed tables" $? "$n"
+[ "${n:-0}" -eq 7 ]; check "COMPRESSION_STATS shows stock's 7 compressed tables" $? "$n"
 try "per-table options on a table stock compressed" ok "ALTER TABLE dg.t8 ENGINE_ATTRIBUTE='{\"compression_level\": 1}'"
 lv=$(client -e "SELECT EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' AND TABLE_NAME = 't8'")
 [ "$lv" = 1 ]; check "the option takes effect" $? "level $lv"
