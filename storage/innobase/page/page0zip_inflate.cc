@@ -55,6 +55,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #ifdef HAVE_ISAL
 #include <isa-l/igzip_lib.h>
@@ -346,4 +347,46 @@ int page_zip_inflate(z_stream *strm, int flush) {
 #endif /* HAVE_ISAL */
 
   return inflate(strm, flush);
+}
+
+void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
+  /* One bit per byte offset of a page of up to 16 KB (compressed pages
+  are never larger): 2 KB on the stack. */
+  constexpr ulint WORDS = UNIV_PAGE_SIZE_DEF / 64;
+  if (n < 8 || UNIV_PAGE_SIZE > UNIV_PAGE_SIZE_DEF) {
+    std::sort(recs, recs + n);
+    return;
+  }
+  uint64_t map[WORDS];
+  const ulint words = UNIV_PAGE_SIZE / 64;
+  memset(map, 0, words * sizeof map[0]);
+  ulint lo = words;
+  ulint hi = 0;
+  for (ulint i = 0; i < n; i++) {
+    const ulint off = static_cast<ulint>(recs[i] - page);
+    ut_ad(off < UNIV_PAGE_SIZE);
+    const ulint w = off >> 6;
+    const uint64_t bit = uint64_t{1} << (off & 63);
+    if (UNIV_UNLIKELY((map[w] & bit) != 0)) {
+      std::sort(recs, recs + n);
+      return;
+    }
+    map[w] |= bit;
+    lo = std::min(lo, w);
+    hi = std::max(hi, w);
+  }
+#ifdef UNIV_DEBUG
+  /* Debug builds check every sort against std::sort. */
+  std::vector<rec_t *> expected(recs, recs + n);
+  std::sort(expected.begin(), expected.end());
+#endif /* UNIV_DEBUG */
+  ulint k = 0;
+  for (ulint w = lo; w <= hi; w++) {
+    for (uint64_t m = map[w]; m != 0; m &= m - 1) {
+      recs[k++] = const_cast<rec_t *>(page) + (w << 6) +
+                  static_cast<ulint>(__builtin_ctzll(m));
+    }
+  }
+  ut_a(k == n);
+  ut_ad(std::equal(expected.begin(), expected.end(), recs));
 }
