@@ -374,9 +374,10 @@ struct page_zip_inflate_stream_t : z_stream {
 };
 
 /** Sort the records of a page's dense directory by address, for
-page_zip_dir_decode(): a bitmap of the page's offsets, set once per record
-and scanned in order, in place of std::sort (6.7 % of an ISA-L
-decompression, BENCHMARKS.md 7d). Two records at one offset (a corrupt
+page_zip_dir_decode(), in place of std::sort (6.7 % of an ISA-L
+decompression in BENCHMARKS.md 7d): nothing if one pass finds them in
+order already (a page filled in key order or rebuilt), else a bitmap of
+the page's offsets, set once per record and scanned in order. Two records at one offset (a corrupt
 page) are sorted by std::sort instead, which keeps both, as upstream, so
 the result is always std::sort's.
 @param[in,out]  recs  the records, each on page
