@@ -26,8 +26,11 @@ def callgrind_self_costs(outfile_prefix):
     for f in sorted(os.listdir(d)):
         if not f.startswith(os.path.basename(outfile_prefix)):
             continue
+        # Instructions only, also when the run counted branches
+        # (COMPRESS_CALLGRIND_BRANCH_SIM).
         out = subprocess.run(["callgrind_annotate", "--inclusive=no",
-                              "--threshold=100", os.path.join(d, f)],
+                              "--show=Ir", "--threshold=100",
+                              os.path.join(d, f)],
                              capture_output=True, text=True).stdout
         for line in out.splitlines():
             m = re.match(r"^\s*([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?(\S+?):(\S.*)$", line)
@@ -83,6 +86,10 @@ def callgrind_run(exp, lay, W, opts, mysqld, events, outfile):
     copy_datadir(saved, live)
     wrapper = ["valgrind", "--tool=callgrind", "--instr-atstart=no",
                "--callgrind-out-file=" + outfile]
+    if os.environ.get("COMPRESS_CALLGRIND_BRANCH_SIM"):
+        # Also count conditional branches and their mispredictions (Bc,
+        # Bcm), which instructions alone do not show.
+        wrapper.append("--branch-sim=yes")
     srv = Server(live, opts, mysqld=mysqld, wrapper=wrapper)
     srv.start(timeout=1200)
     try:

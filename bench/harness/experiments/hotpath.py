@@ -2,7 +2,6 @@
 binaries (--mysqld-before and this build)."""
 
 import os
-import shutil
 
 from . import register
 from .. import settings
@@ -50,8 +49,12 @@ def exp_hotpath(args, out):
     rows = []
     for rep in range(reps):
         for name, binary, l2, o in variants:
-            shutil.rmtree(cgdir, ignore_errors=True)
-            os.makedirs(cgdir)
+            # Each variant's files of the last repetition stay for
+            # callgrind_annotate.
+            os.makedirs(cgdir, exist_ok=True)
+            for f in os.listdir(cgdir):
+                if f.startswith("cg." + name):
+                    os.remove(os.path.join(cgdir, f))
             log("hotpath rep %d: callgrind %s (%d events)" % (rep + 1, name, events))
             prefix = os.path.join(cgdir, "cg." + name)
             ir = callgrind_run("hotpath", l2, W, o, binary, events, prefix)
