@@ -71,7 +71,8 @@ def main():
     ap.add_argument("--only", help="tuning: comma-separated configurations "
                     "to run (none and l1 always run; PZ, PL, CH among them); "
                     "paper: layouts to run besides N (e.g. S8m, PZ, PL, CH), "
-                    "reusing kept loads")
+                    "reusing kept loads; wiki: layouts to load besides N "
+                    "(N, 16K, 8K, 4K, and 8K-l1: 8K at level 1)")
     ap.add_argument("--device", default="native",
                     help="paper, tuning: comma-separated storage profiles "
                     "to run every configuration on: %s (DEVICE_PROFILES; "

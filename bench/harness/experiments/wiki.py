@@ -31,6 +31,10 @@ from ..util import die, log
 WIKI_DIR = os.path.join(ROOT, "bench", "wiki")
 WIKI_LAYOUTS = [("N", ""), ("16K", COMPRESSED % 16), ("8K", COMPRESSED % 8),
                 ("4K", COMPRESSED % 4)]
+# Layouts that run only when --only names them: 8 KB at level 1 (ISA-L's
+# level 1, zlib's 1), the load's cheapest compression.
+WIKI_EXTRA_LAYOUTS = [("8K-l1", COMPRESSED % 8 +
+                       " ENGINE_ATTRIBUTE='{\"compression_level\": 1}'")]
 WIKI_TABLE = ("CREATE TABLE wiki (id INT UNSIGNED NOT NULL PRIMARY KEY, "
               "title VARCHAR(255) NOT NULL, body MEDIUMTEXT NOT NULL) "
               "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 %s")
@@ -190,7 +194,13 @@ def exp_wiki(args, out):
     tsv, man = wiki_corpus(size_mb)
     load_opts = {"innodb_buffer_pool_size": bp_load}
     # --codecs: every compressed layout once per codec ("8K@isal").
-    layouts = [(n, opts, k) for lay, opts in WIKI_LAYOUTS
+    # --only: the layouts named (N always, the reference), among them the
+    # extra ones.
+    base = WIKI_LAYOUTS
+    if args.only:
+        names = set(args.only.split(",")) | {"N"}
+        base = [l for l in WIKI_LAYOUTS + WIKI_EXTRA_LAYOUTS if l[0] in names]
+    layouts = [(n, opts, k) for lay, opts in base
                for n, k in codec_names(lay, opts)]
     codec_of = {n: k for n, _, k in layouts}
     # 1. Bulk-load footprint: every layout, interleaved per repetition.
