@@ -91,7 +91,8 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None,
         size = int(srv.sql("SELECT DATA_LENGTH + INDEX_LENGTH FROM "
                            "information_schema.TABLES WHERE TABLE_SCHEMA = "
                            "'wiki' AND TABLE_NAME = 'wiki'")[0][0])
-        cs = srv.sql("SELECT COMPRESS_OPS, COMPRESS_OPS_OK, ZIP_SPLITS FROM "
+        cs = srv.sql("SELECT COMPRESS_OPS, COMPRESS_OPS_OK, ZIP_SPLITS, "
+                     "ZIP_REORGS, ZIP_REORGS_LOG_FULL FROM "
                      "information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA "
                      "= 'wiki' AND TABLE_NAME = 'wiki'")
     finally:
@@ -101,7 +102,7 @@ def wiki_load(layout, opts, tsv, man, load_opts, keep, codec=None,
         shutil.rmtree(saved, ignore_errors=True)
     if perf_out:
         return secs, size, ibd, buckets, saved
-    return secs, size, ibd, (cs[0] if cs else ["0", "0", "0"]), saved
+    return secs, size, ibd, (cs[0] if cs else ["0"] * 5), saved
 
 
 def wiki_read_curve(layout, datadir, points, bp, threads, warm, secs,
@@ -217,7 +218,8 @@ def exp_wiki(args, out):
                           "size_mb": round(size / 2**20, 1),
                           "ibd_mb": round(ibd / 2**20, 1),
                           "compress_ops": cs[0], "compress_ok": cs[1],
-                          "zip_splits": cs[2]})
+                          "zip_splits": cs[2], "zip_reorgs": cs[3],
+                          "zip_reorgs_log_full": cs[4]})
             log("wiki load %s rep %d: %.1f s, %.1f MB" % (lay, rep, s, size / 2**20))
     write_csv(os.path.join(out, "loads.csv"), loads)
     # --perf: each layout loaded once more, under perf (not timed with the
