@@ -47,8 +47,9 @@ for reader in isal zlib; do
   c -e "SELECT SUM(LENGTH(body)) FROM ab.wz; SELECT SUM(LENGTH(body)) FROM ab.wi" > /dev/null
   for rep in $(seq "$REPS"); do
     for t in wz wi; do
-      s=$(date +%s.%N); c -e "SELECT SUM(LENGTH(body)) FROM ab.$t" > /dev/null; e=$(date +%s.%N)
-      echo "$reader $t $rep $(echo "$e - $s" | bc)" | tee -a "$OUT"
+      s=$(date +%s%N); c -e "SELECT SUM(LENGTH(body)) FROM ab.$t" > /dev/null; e=$(date +%s%N)
+      us=$(( (e - s) / 1000 ))
+      printf '%s %s %s %d.%06d\n' "$reader" "$t" "$rep" $((us / 1000000)) $((us % 1000000)) | tee -a "$OUT"
     done
   done
 done
