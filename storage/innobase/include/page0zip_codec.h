@@ -41,15 +41,19 @@ this program; if not, write to the Free Software Foundation, Inc.,
    state is kept per thread and reset (deflateReset(), which gives the same
    output as a new deflateInit2()) instead of being set up on a new 330 KB
    memory heap at every compression.
- - PAGE_ZIP_CODEC_ISAL: Intel ISA-L's igzip (Debian's libisal). The records
-   are gathered into a per-thread buffer and deflated in one call after the
-   field list; ISA-L has levels 0 to 3, mapped from the table's zlib-scale
-   level by page_zip_codec_isal_level(). Reading: the field list with zlib,
-   then the rest of the stream (it starts byte-aligned with an empty history
-   after the full flush) in one call of ISA-L's inflate into a per-thread
-   scratch page, adler32 checked, then served to the record-by-record steps
-   of page_zip_decompress() by copying. A stream that does not have that
-   shape is read by zlib.
+ - PAGE_ZIP_CODEC_ISAL: Intel ISA-L's igzip (Debian's libisal). The zlib
+   header and the field list (a stored block, then the empty stored block
+   of a full flush) are written without ISA-L; the records are gathered
+   into a per-thread buffer and deflated in one call of ISA-L as the raw
+   stream that follows a full flush (a page without records gets an empty
+   fixed-code block, no ISA-L call), and the adler32 trailer of the whole
+   input is appended. ISA-L has levels 0 to 3, mapped from the table's
+   zlib-scale level by page_zip_codec_isal_level(). Reading: the field list
+   with zlib, then the rest of the stream (it starts byte-aligned with an
+   empty history after the full flush) in one call of ISA-L's inflate into
+   a per-thread scratch page, adler32 checked, then served to the
+   record-by-record steps of page_zip_decompress() by copying. A stream
+   that does not have that shape is read by zlib.
  Compressed BLOBs (off-page columns) follow the same level word: ISA-L
  writes each BLOB's stream in one call (page_zip_lob_deflate()) and reads
  single-stream BLOBs page by page (page_zip_lob_inflate_*()); zlib both

@@ -114,8 +114,12 @@ struct page_zip_deflate_ws_t {
   isal_zstream m_izs;
   /** records gathered after the field list */
   ulint m_in_len;
-  /** bytes of output of the field list */
+  /** bytes of output of the zlib header and the field list */
   ulint m_hdr_len;
+  /** adler32 of the input so far (the field list) */
+  uint32_t m_adler;
+  /** ISA-L level of this compression */
+  uint32_t m_level;
   /** ISA-L's level buffer */
   alignas(64) byte m_level_buf[PAGE_ZIP_ISAL_LEVEL_BUF];
   /** records gathered after the field list */
@@ -213,28 +217,71 @@ bool page_zip_isal_copy_out(page_zip_deflate_stream_t *strm, const byte *from,
   return true;
 }
 
-/** deflate() with ISA-L: the field list at once, the records gathered.
+/** Bytes of the blocks around the field list: a stored block header
+(1 byte of block type, LEN, NLEN) before it and the empty stored block of
+a full flush (00 00 00 ff ff) after it. */
+constexpr ulint PAGE_ZIP_ISAL_FIELDS_FRAME = 5 + 5;
+
+/** Write the zlib header that deflateInit2(level, Z_DEFLATED, window_bits)
+writes: the window, and zlib's level class of the level.
+@param[out]     out          2 bytes
+@param[in]      window_bits  log2 of the window
+@param[in]      level        zlib-scale level */
+void page_zip_isal_zlib_header_bytes(byte *out, ulint window_bits,
+                                     ulint level) {
+  const uint32_t cmf = static_cast<uint32_t>(((window_bits - 8) << 4) | 8);
+  const uint32_t lclass = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+  uint32_t flg = lclass << 6;
+  flg += 31 - ((cmf << 8) + flg) % 31;
+  out[0] = static_cast<byte>(cmf);
+  out[1] = static_cast<byte>(flg);
+}
+
+/** deflate() with ISA-L. The field list goes into a stored block followed
+by the empty stored block of a full flush, written here: the same shape as
+zlib's full flush after a compressed block, so the zlib header and the
+field list cost no ISA-L call (a deflate block of its own would cost the
+building of its Huffman tables, which for a few bytes costs more than the
+bytes). The records are gathered and deflated in one call of ISA-L as a
+raw deflate stream with an empty history, which is what follows a full
+flush; a page without records ends with an empty fixed-code block written
+here. The adler32 trailer of the whole input is computed here too.
 @param[in,out]  strm   stream
 @param[in]      flush  Z_NO_FLUSH, Z_FULL_FLUSH or Z_FINISH
 @return zlib status */
 int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
   auto *ws = static_cast<page_zip_deflate_ws_t *>(strm->m_ws);
-  isal_zstream &zs = ws->m_izs;
 
   if (flush == Z_FULL_FLUSH) {
-    /* The field list, with the zlib header, then the full flush. */
-    ut_ad(zs.total_in == 0);
-    if (!page_zip_isal_run(ws, strm->next_in, strm->avail_in, FULL_FLUSH,
-                           false)) {
+    /* The field list: at most 2 bytes for each of at most 1023 fields
+    and 2 more (page_zip_fields_encode()). */
+    const ulint len = strm->avail_in;
+    ut_ad(strm->total_in == 0);
+    ut_ad(ws->m_hdr_len == 2);
+    if (len > 0xffff ||
+        ws->m_hdr_len + len + PAGE_ZIP_ISAL_FIELDS_FRAME > sizeof ws->m_out) {
       return Z_STREAM_ERROR;
     }
-    strm->next_in += strm->avail_in;
-    strm->total_in += strm->avail_in;
+    byte *out = ws->m_out + ws->m_hdr_len;
+    /* BFINAL 0, BTYPE 00 (stored), padded to the byte; LEN, NLEN */
+    out[0] = 0;
+    out[1] = static_cast<byte>(len);
+    out[2] = static_cast<byte>(len >> 8);
+    out[3] = static_cast<byte>(~len);
+    out[4] = static_cast<byte>(~len >> 8);
+    memcpy(out + 5, strm->next_in, len);
+    out += 5 + len;
+    /* The full flush: an empty stored block. */
+    memcpy(out, "\0\0\0\377\377", 5);
+    out += 5;
+    ws->m_adler = isal_adler32(ws->m_adler, strm->next_in, len);
+    strm->next_in += len;
+    strm->total_in += len;
     strm->avail_in = 0;
-    ws->m_hdr_len = zs.next_out - ws->m_out;
+    const byte *from = ws->m_out + (strm->total_out == 0 ? 0 : ws->m_hdr_len);
+    ws->m_hdr_len = out - ws->m_out;
     /* zlib has written the field list by now; so does this. */
-    return page_zip_isal_copy_out(strm, ws->m_out, zs.next_out) ? Z_OK
-                                                                : Z_BUF_ERROR;
+    return page_zip_isal_copy_out(strm, from, out) ? Z_OK : Z_BUF_ERROR;
   }
 
   /* Gather the records. */
@@ -251,13 +298,42 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     return Z_OK;
   }
 
-  if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true)) {
-    return Z_STREAM_ERROR;
+  byte *const begin = ws->m_out + ws->m_hdr_len;
+  byte *const limit = ws->m_out + sizeof ws->m_out - 4;
+  byte *end;
+  if (ws->m_in_len == 0) {
+    /* No records (a new page): BFINAL 1, BTYPE 01 (fixed codes), and
+    the end-of-block code, 7 zero bits. */
+    begin[0] = 3;
+    begin[1] = 0;
+    end = begin + 2;
+  } else {
+    isal_zstream &zs = ws->m_izs;
+    isal_deflate_init(&zs);
+    zs.level = ws->m_level;
+    zs.level_buf = ws->m_level_buf;
+    zs.level_buf_size = static_cast<uint32_t>(sizeof ws->m_level_buf);
+    zs.hist_bits = UNIV_PAGE_SIZE_SHIFT;
+    zs.gzip_flag = IGZIP_DEFLATE;
+    zs.next_out = begin;
+    zs.avail_out = static_cast<uint32_t>(limit - begin);
+    if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true)) {
+      return Z_STREAM_ERROR;
+    }
+    end = zs.next_out;
+    ws->m_adler = isal_adler32(ws->m_adler, ws->m_in, ws->m_in_len);
   }
+  /* The adler32 trailer, most significant byte first. */
+  end[0] = static_cast<byte>(ws->m_adler >> 24);
+  end[1] = static_cast<byte>(ws->m_adler >> 16);
+  end[2] = static_cast<byte>(ws->m_adler >> 8);
+  end[3] = static_cast<byte>(ws->m_adler);
+  end += 4;
 
-  if (!page_zip_isal_copy_out(strm, ws->m_out + ws->m_hdr_len, zs.next_out)) {
+  if (!page_zip_isal_copy_out(
+          strm, strm->total_out == 0 ? ws->m_out : begin, end)) {
     /* Does not fit: page_zip_deflate_needed() tells how much it took. */
-    strm->m_needed = zs.next_out - ws->m_out;
+    strm->m_needed = end - ws->m_out;
     return Z_BUF_ERROR;
   }
   return Z_STREAM_END;
@@ -317,23 +393,15 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
 
 #ifdef HAVE_ISAL
   if (codec == PAGE_ZIP_CODEC_ISAL && ws != nullptr) {
-    isal_zstream &zs = ws->m_izs;
-    isal_deflate_init(&zs);
-    zs.level = page_zip_codec_isal_level(level);
-    zs.level_buf = zs.level == 0 ? nullptr : ws->m_level_buf;
-    zs.level_buf_size =
-        zs.level == 0 ? 0 : static_cast<uint32_t>(sizeof ws->m_level_buf);
-    zs.next_out = ws->m_out;
-    zs.avail_out = static_cast<uint32_t>(sizeof ws->m_out);
     /* ISA-L's own zlib header always announces a 32 KB window, which
     inflateInit2(UNIV_PAGE_SIZE_SHIFT) refuses: write the header of the
-    page's window (and zlib's level class) ourselves; ISA-L adds the
-    adler32 trailer. */
-    if (!page_zip_isal_zlib_header(&zs, UNIV_PAGE_SIZE_SHIFT, level)) {
-      return Z_STREAM_ERROR;
-    }
+    page's window (and zlib's level class) here; ISA-L is set up only
+    for the records (page_zip_deflate_isal()). */
+    page_zip_isal_zlib_header_bytes(ws->m_out, UNIV_PAGE_SIZE_SHIFT, level);
+    ws->m_hdr_len = 2;
     ws->m_in_len = 0;
-    ws->m_hdr_len = 0;
+    ws->m_adler = 1;
+    ws->m_level = page_zip_codec_isal_level(level);
     return Z_OK;
   }
   if (codec == PAGE_ZIP_CODEC_ISAL) {
