@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""The Wikipedia load, two builds side by side (A/B), on one machine in one
+run: the uncompressed load (N, build B) and the compressed load with build
+A and with build B, interleaved, repeated; the compressed loads read back
+by build B after a restart (one decompression per page). With
+--callgrind, instead: the instructions of the LOAD DATA of the first MB of
+the corpus, under callgrind, for N (build B), A and B, and the inclusive
+cost of the functions of the compression path.
+
+  bench/wiki-ab.py --a A_MYSQLD [--b B_MYSQLD] [--reps 3] [--layout 8K]
+  bench/wiki-ab.py --a A_MYSQLD --callgrind 25
+
+A_MYSQLD is typically a snapshot of an earlier build
+(scripts/bench-snapshot.sh NAME prints its directory; the binary is
+runtime_output_directory/mysqld); B defaults to this build's. Results:
+bench/results/wiki-ab-<date>/ (runs.csv, callgrind.csv; the callgrind
+files themselves stay in the work directory, wiki-ab/callgrind-<variant>.out,
+for callgrind_annotate). Uses the corpus
+of bench/run.sh wiki (made once, 400 MB) and its table."""
+
+import argparse
+import csv
+import datetime
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from bench.harness.datadir import base_datadir, copy_datadir  # noqa: E402
+from bench.harness.experiments.wiki import (WIKI_TABLE,  # noqa: E402
+                                            wiki_corpus)
+from bench.harness.paths import BENCH, BIN, work_path  # noqa: E402
+from bench.harness.server import Server  # noqa: E402
+
+LAYOUTS = {"N": "", "16K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=16",
+           "8K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8",
+           "4K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4"}
+STATS = ("COMPRESS_OPS", "COMPRESS_USECS", "ZIP_REORGS",
+         "ZIP_REORGS_LOG_FULL", "ZIP_REORG_USECS_LOG_FULL")
+# Inclusive instructions of these functions (callgrind_annotate).
+FUNCS = ("page_zip_compress_fit", "page_zip_reorganize", "page_create_zip",
+         "btr_page_split_and_insert", "page_zip_lob_deflate",
+         "isal_deflate", "create_hufftables_icf", "deflate")
+
+
+def server_cpu_s(pid):
+    f = open("/proc/%d/stat" % pid).read().split(")")[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load(mysqld, layout, tsv, datadir, wrapper=None, cg_out=None):
+    """Loads tsv into a fresh data directory; returns a dict of figures."""
+    copy_datadir(base_datadir(), datadir)
+    srv = Server(datadir, {"innodb_buffer_pool_size": "256M",
+                           "secure-file-priv": os.path.dirname(tsv)},
+                 mysqld=mysqld, wrapper=wrapper or [])
+    srv.start(timeout=1200)
+    r = {}
+    try:
+        srv.sql("CREATE DATABASE wiki")
+        srv.sql(WIKI_TABLE % LAYOUTS[layout], db="wiki")
+        if cg_out:
+            subprocess.run(["callgrind_control", "-i", "on",
+                            str(srv.proc.pid)], check=True,
+                           stdout=subprocess.DEVNULL)
+        cpu0 = server_cpu_s(srv.proc.pid)
+        t0 = time.time()
+        srv.sql("LOAD DATA INFILE '%s' INTO TABLE wiki CHARACTER SET utf8mb4 "
+                "(id, title, body)" % tsv, db="wiki")
+        r["load_s"] = round(time.time() - t0, 2)
+        if cg_out:
+            subprocess.run(["callgrind_control", "-i", "off",
+                            str(srv.proc.pid)], check=True,
+                           stdout=subprocess.DEVNULL)
+        else:
+            # Loading ends when the pages are on disk (bench/run.sh wiki).
+            srv.sql("SET GLOBAL innodb_max_dirty_pages_pct = 0")
+            while int(srv.status().get("Innodb_buffer_pool_pages_dirty",
+                                       "0")) > 0:
+                time.sleep(0.5)
+            r["flushed_s"] = round(time.time() - t0, 2)
+            r["server_cpu_s"] = round(server_cpu_s(srv.proc.pid) - cpu0, 2)
+        if layout != "N":
+            row = srv.sql("SELECT %s FROM information_schema.COMPRESSION_STATS "
+                          "WHERE TABLE_SCHEMA = 'wiki'" % ", ".join(STATS))[0]
+            r.update({k.lower(): int(v) for k, v in zip(STATS, row)})
+            st = srv.status()
+            r["reorg_in_place"] = int(st.get("Innodb_zip_reorganize_in_place",
+                                             "-1"))
+    finally:
+        srv.stop()
+    return r
+
+
+def readback(mysqld, datadir):
+    """Decompressions of a full scan after a restart, and their time."""
+    srv = Server(datadir, {"innodb_buffer_pool_size": "256M"}, mysqld=mysqld)
+    srv.start()
+    try:
+        q = ("SELECT UNCOMPRESS_OPS, UNCOMPRESS_USECS FROM "
+             "information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA='wiki'")
+        u0 = srv.sql(q)[0]
+        t0 = time.time()
+        srv.sql("SELECT SUM(LENGTH(title)) FROM wiki.wiki")
+        secs = time.time() - t0
+        u1 = srv.sql(q)[0]
+    finally:
+        srv.stop()
+    ops = int(u1[0]) - int(u0[0])
+    return {"scan_s": round(secs, 2), "decompressions": ops,
+            "us_per_decompression": round((int(u1[1]) - int(u0[1])) /
+                                          max(ops, 1), 2)}
+
+
+def corpus_head(tsv, mb, out_dir):
+    """The first mb MB of the corpus, whole lines."""
+    path = os.path.join(out_dir, "corpus-%dmb.tsv" % mb)
+    with open(tsv, "rb") as f:
+        d = f.read(mb * 1000 * 1000)
+    with open(path, "wb") as f:
+        f.write(d[:d.rfind(b"\n") + 1])
+    return path
+
+
+def callgrind_funcs(out):
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes",
+                           "--threshold=100", out],
+                          capture_output=True, text=True).stdout
+    costs = {}
+    for line in text.splitlines():
+        m = re.match(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(\S+):(\S[^(\[]*)", line)
+        if not m:
+            continue
+        name = m.group(3).strip().split("::")[-1]
+        if name in FUNCS and "[" in line:
+            costs[name] = max(costs.get(name, 0),
+                              int(m.group(1).replace(",", "")))
+    total = 0
+    for line in open(out):
+        if line.startswith("totals:"):
+            total = int(line.split()[1])
+    return total, costs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--a", required=True, help="mysqld of build A")
+    ap.add_argument("--b", default=os.path.join(BIN, "mysqld"),
+                    help="mysqld of build B (default: this build)")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--layout", default="8K", choices=sorted(LAYOUTS))
+    ap.add_argument("--callgrind", type=int, default=0, metavar="MB",
+                    help="instructions of a load of the corpus' first MB")
+    args = ap.parse_args()
+
+    out_dir = os.path.join(ROOT, "bench", "results", "wiki-ab-%s" %
+                           datetime.date.today().strftime("%Y%m%d"))
+    os.makedirs(out_dir, exist_ok=True)
+    tsv, man = wiki_corpus(400)
+    datadir = os.path.join(BENCH, "data", "wiki-ab")
+    variants = [("N", args.b, "N"), ("A", args.a, args.layout),
+                ("B", args.b, args.layout)]
+
+    if args.callgrind:
+        tmp = work_path("wiki-ab")
+        os.makedirs(tmp, exist_ok=True)
+        head = corpus_head(tsv, args.callgrind, tmp)
+        rows = []
+        for name, mysqld, layout in variants:
+            cg = os.path.join(tmp, "callgrind-%s.out" % name)
+            for f in os.listdir(tmp):
+                if f.startswith(os.path.basename(cg)):
+                    os.remove(os.path.join(tmp, f))
+            r = load(mysqld, layout, head, datadir,
+                     wrapper=["valgrind", "--tool=callgrind",
+                              "--instr-atstart=no",
+                              "--callgrind-out-file=" + cg], cg_out=cg)
+            total, costs = callgrind_funcs(cg)
+            row = dict(variant=name, layout=layout, mb=args.callgrind,
+                       instructions=total, **r)
+            row.update({"incl:" + k: costs.get(k, 0) for k in FUNCS})
+            rows.append(row)
+            print(row, flush=True)
+        keys = sorted({k for r in rows for k in r},
+                      key=lambda k: (not k.startswith("variant"), k))
+        with open(os.path.join(out_dir, "callgrind.csv"), "w") as f:
+            w = csv.DictWriter(f, fieldnames=keys)
+            w.writeheader()
+            w.writerows(rows)
+        shutil.rmtree(datadir, ignore_errors=True)
+        return
+
+    path = os.path.join(out_dir, "runs.csv")
+    new = not os.path.exists(path)
+    fields = ["rep", "variant", "layout", "mysqld", "load_s", "flushed_s",
+              "server_cpu_s"] + [s.lower() for s in STATS] + [
+                  "reorg_in_place", "scan_s", "decompressions",
+                  "us_per_decompression"]
+    with open(path, "a") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        if new:
+            w.writeheader()
+        for rep in range(args.reps):
+            for name, mysqld, layout in variants:
+                r = load(mysqld, layout, tsv, datadir)
+                if layout != "N":
+                    r.update(readback(args.b, datadir))
+                row = dict(rep=rep, variant=name, layout=layout,
+                           mysqld=mysqld, **r)
+                w.writerow(row)
+                f.flush()
+                print(row, flush=True)
+    shutil.rmtree(datadir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
