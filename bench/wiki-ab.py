@@ -5,15 +5,19 @@ A and with build B, interleaved, repeated; the compressed loads read back
 by build B after a restart (one decompression per page). With
 --callgrind, instead: the instructions of the LOAD DATA of the first MB of
 the corpus, under callgrind, for N (build B), A and B, and the inclusive
-cost of the functions of the compression path.
+cost of the functions of the compression path. With --scan-callgrind, the
+instructions of a full scan after a restart (a decompression per page) of
+the same data directory (the first MB of the corpus loaded by build B)
+by build A and by build B.
 
   bench/wiki-ab.py --a A_MYSQLD [--b B_MYSQLD] [--reps 3] [--layout 8K]
   bench/wiki-ab.py --a A_MYSQLD --callgrind 25
+  bench/wiki-ab.py --a A_MYSQLD --scan-callgrind 25
 
 A_MYSQLD is typically a snapshot of an earlier build
 (scripts/bench-snapshot.sh NAME prints its directory; the binary is
 runtime_output_directory/mysqld); B defaults to this build's. Results:
-bench/results/wiki-ab-<date>/ (runs.csv, callgrind.csv; the callgrind
+bench/results/wiki-ab-<date>/ (runs.csv, callgrind.csv, scan-callgrind.csv; the callgrind
 files themselves stay in the work directory, wiki-ab/callgrind-<variant>.out,
 for callgrind_annotate). Uses the corpus
 of bench/run.sh wiki (made once, 400 MB) and its table."""
@@ -43,6 +47,10 @@ LAYOUTS = {"N": "", "16K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=16",
 STATS = ("COMPRESS_OPS", "COMPRESS_USECS", "ZIP_REORGS",
          "ZIP_REORGS_LOG_FULL", "ZIP_REORG_USECS_LOG_FULL")
 # Inclusive instructions of these functions (callgrind_annotate).
+# ... and of a scan's decompressions.
+SCAN_FUNCS = ("page_zip_decompress_low", "isal_inflate_stateless", "inflate",
+              "inflateInit2_", "page_zip_zalloc", "page_zip_inflate_zalloc",
+              "mem_heap_add_block")
 FUNCS = ("page_zip_compress_fit", "page_zip_reorganize", "page_create_zip",
          "btr_page_split_and_insert", "page_zip_lob_deflate",
          "isal_deflate", "create_hufftables_icf", "deflate")
@@ -127,7 +135,7 @@ def corpus_head(tsv, mb, out_dir):
     return path
 
 
-def callgrind_funcs(out):
+def callgrind_funcs(out, funcs=FUNCS):
     text = subprocess.run(["callgrind_annotate", "--inclusive=yes",
                            "--threshold=100", out],
                           capture_output=True, text=True).stdout
@@ -137,7 +145,7 @@ def callgrind_funcs(out):
         if not m:
             continue
         name = m.group(3).strip().split("::")[-1]
-        if name in FUNCS and "[" in line:
+        if name in funcs and "[" in line:
             costs[name] = max(costs.get(name, 0),
                               int(m.group(1).replace(",", "")))
     total = 0
@@ -156,6 +164,8 @@ def main():
     ap.add_argument("--layout", default="8K", choices=sorted(LAYOUTS))
     ap.add_argument("--callgrind", type=int, default=0, metavar="MB",
                     help="instructions of a load of the corpus' first MB")
+    ap.add_argument("--scan-callgrind", type=int, default=0, metavar="MB",
+                    help="instructions of a scan after a restart, A and B")
     args = ap.parse_args()
 
     out_dir = os.path.join(ROOT, "bench", "results", "wiki-ab-%s" %
@@ -165,6 +175,53 @@ def main():
     datadir = os.path.join(BENCH, "data", "wiki-ab")
     variants = [("N", args.b, "N"), ("A", args.a, args.layout),
                 ("B", args.b, args.layout)]
+
+    if args.scan_callgrind:
+        tmp = work_path("wiki-ab")
+        os.makedirs(tmp, exist_ok=True)
+        head = corpus_head(tsv, args.scan_callgrind, tmp)
+        load(args.b, args.layout, head, datadir)
+        rows = []
+        for name, mysqld in (("A", args.a), ("B", args.b)):
+            live = datadir + "-scan"
+            copy_datadir(datadir, live)
+            cg = os.path.join(tmp, "scan-callgrind-%s.out" % name)
+            for f in os.listdir(tmp):
+                if f.startswith(os.path.basename(cg)):
+                    os.remove(os.path.join(tmp, f))
+            srv = Server(live, {"innodb_buffer_pool_size": "256M"},
+                         mysqld=mysqld,
+                         wrapper=["valgrind", "--tool=callgrind",
+                                  "--instr-atstart=no",
+                                  "--callgrind-out-file=" + cg])
+            srv.start(timeout=1200)
+            try:
+                subprocess.run(["callgrind_control", "-i", "on",
+                                str(srv.proc.pid)], check=True,
+                               stdout=subprocess.DEVNULL)
+                srv.sql("SELECT SUM(LENGTH(title)) FROM wiki.wiki")
+                subprocess.run(["callgrind_control", "-i", "off",
+                                str(srv.proc.pid)], check=True,
+                               stdout=subprocess.DEVNULL)
+                ops = int(srv.sql(
+                    "SELECT UNCOMPRESS_OPS FROM information_schema."
+                    "COMPRESSION_STATS WHERE TABLE_SCHEMA = 'wiki'")[0][0])
+            finally:
+                srv.stop()
+            total, costs = callgrind_funcs(cg, SCAN_FUNCS)
+            row = dict(variant=name, layout=args.layout,
+                       mb=args.scan_callgrind, instructions=total,
+                       decompressions=ops)
+            row.update({"incl:" + k: costs.get(k, 0) for k in SCAN_FUNCS})
+            rows.append(row)
+            print(row, flush=True)
+            shutil.rmtree(live, ignore_errors=True)
+        with open(os.path.join(out_dir, "scan-callgrind.csv"), "w") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+        shutil.rmtree(datadir, ignore_errors=True)
+        return
 
     if args.callgrind:
         tmp = work_path("wiki-ab")

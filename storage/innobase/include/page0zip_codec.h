@@ -389,6 +389,16 @@ the result is always std::sort's.
 @param[in]      page  the uncompressed page */
 void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page);
 
+/** Configure zlib's allocator for page_zip_decompress(): memory of the
+memory heap, as page_zip_set_alloc(), but not zeroed. zlib's own allocator
+is malloc() and inflate() reads only what it wrote; upstream's zeroing
+allocator cleared 23 KB per decompression (inflate's 7 KB state, and the
+16 KB window at the field list's first output), 8 % of an ISA-L
+decompression's instructions (BENCHMARKS.md 6m).
+@param[in,out]  stream  z_stream of page_zip_decompress()
+@param[in]      heap    memory heap of the decompression */
+void page_zip_inflate_set_alloc(void *stream, mem_heap_t *heap);
+
 /** inflate() of page_zip_decompress(): Z_BLOCK goes to zlib (the header
 and the field list); the first other call decides whether the fast
 inflate reads the rest.

@@ -349,6 +349,29 @@ int page_zip_inflate(z_stream *strm, int flush) {
   return inflate(strm, flush);
 }
 
+extern "C" {
+/** zlib allocator of page_zip_decompress(): the heap's memory, not
+zeroed.
+@param[in,out]  opaque  the memory heap
+@param[in]      items   number of items
+@param[in]      size    bytes per item
+@return the memory */
+static void *page_zip_inflate_zalloc(void *opaque, uInt items, uInt size) {
+  return mem_heap_alloc(static_cast<mem_heap_t *>(opaque),
+                        static_cast<ulint>(items) * size);
+}
+
+/** zlib deallocator of page_zip_decompress(): the heap frees it all. */
+static void page_zip_inflate_zfree(void *, void *) {}
+} /* extern "C" */
+
+void page_zip_inflate_set_alloc(void *stream, mem_heap_t *heap) {
+  z_stream *strm = static_cast<z_stream *>(stream);
+  strm->zalloc = page_zip_inflate_zalloc;
+  strm->zfree = page_zip_inflate_zfree;
+  strm->opaque = heap;
+}
+
 void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
   /* One bit per byte offset of a page of up to 16 KB (compressed pages
   are never larger): 2 KB on the stack. */
