@@ -399,6 +399,13 @@ decompression's instructions (BENCHMARKS.md 6m).
 @param[in]      heap    memory heap of the decompression */
 void page_zip_inflate_set_alloc(void *stream, mem_heap_t *heap);
 
+/** Bytes of a decompression's memory heap for zlib's inflate state (7,160
+bytes in zlib 1.2.13 on 64-bit platforms), beyond the page size that
+upstream reserves (zlib's window): without them zlib's allocations
+overflowed the heap's first block and every decompression allocated a
+second one. */
+constexpr ulint PAGE_ZIP_INFLATE_HEAP_STATE = 8192;
+
 /** inflate() of page_zip_decompress(): Z_BLOCK goes to zlib (the header
 and the field list); the first other call decides whether the fast
 inflate reads the rest.
