@@ -166,12 +166,20 @@ def main():
                     help="instructions of a load of the corpus' first MB")
     ap.add_argument("--scan-callgrind", type=int, default=0, metavar="MB",
                     help="instructions of a scan after a restart, A and B")
+    ap.add_argument("--corpus", default=None, metavar="TSV",
+                    help="another corpus of the same columns (id, title, "
+                    "body), e.g. random strings (bench/wiki/make_random.py); "
+                    "results then go to wiki-ab-<date>-<corpus name>/")
     args = ap.parse_args()
 
     out_dir = os.path.join(ROOT, "bench", "results", "wiki-ab-%s" %
                            datetime.date.today().strftime("%Y%m%d"))
+    if args.corpus:
+        tsv = os.path.abspath(args.corpus)
+        out_dir += "-" + os.path.splitext(os.path.basename(tsv))[0]
+    else:
+        tsv, _ = wiki_corpus(400)
     os.makedirs(out_dir, exist_ok=True)
-    tsv, man = wiki_corpus(400)
     datadir = os.path.join(BENCH, "data", "wiki-ab")
     variants = [("N", args.b, "N"), ("A", args.a, args.layout),
                 ("B", args.b, args.layout)]
