@@ -151,6 +151,10 @@ if [ "$CODEC" = isal ]; then
   lob_fb=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_lob_deflate_fast_fallback'")
   [ "${lob_n:-0}" -gt 100 ] && [ "${lob_fb:-1}" -eq 0 ]
   check "ISA-L wrote the compressed BLOB streams ($lob_n streams, $lob_fb by zlib)" $?
+  # Pages filled in key order continue their stream (patch 0031): stock
+  # reads such streams too.
+  app_n=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_compress_appended'")
+  [ "${app_n:-0}" -gt 100 ]; check "pages were compressed by continuing their stream ($app_n compressions)" $?
 fi
 client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > "$W/estimate.txt"
 client -e "SELECT TABLE_NAME, PARTITION_NAME, EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' ORDER BY 1, 2" > "$W/levels-patched.txt"

@@ -173,6 +173,16 @@ struct page_zip_deflate_stream_t : z_stream {
   z_stream *m_zs;
   /** bytes the whole stream needed when it did not fit, or 0 */
   ulint m_needed;
+  /** the page whose stream this compression may continue, or nullptr
+  (page_zip_deflate_append_setup()) */
+  const page_zip_des_t *m_app_old;
+  /** whether the stream is to end appendably: a sync flush, then an
+  empty final block */
+  bool m_app_end;
+  /** out: whether the stream continued m_app_old's */
+  bool m_appended;
+  /** out: bytes of input after the field list */
+  ulint m_in_len;
 };
 
 /** Start a page compression: deflateInit2() with InnoDB's parameters
@@ -183,6 +193,73 @@ for zlib, the gather buffer for ISA-L.
 @return Z_OK */
 int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
                           mem_heap_t *heap);
+
+/** Appending to a page's stream (ISA-L only). A leaf page filled in key
+order has its modification log fill up several times before its
+compressed space does; each time page_zip_reorganize() compresses it in
+place (patch 0029), the records already in the stream would be deflated
+again. Instead the stream is written appendably (the records' raw deflate
+stream ends with a sync flush and an empty final fixed-code block, 03 00,
+before the adler32 trailer), and the next compression in place keeps the
+old stream up to its sync flush, deflates only the records added since,
+with the last KB of the old records as ISA-L's dictionary, and ends
+appendably again.
+The result is one valid zlib stream that decodes to exactly the input a
+full compression would have; stock zlib reads it.
+
+What proves that the old stream's input is a prefix of the new input:
+- page_zip_des_t::m_app_heap (set by page_zip_deflate_append_done()):
+  the records of heap number below it are the stream's; it is set only
+  when the page had no free list and no garbage, so they were all live;
+- page_zip_append_forget() resets it when one of those records is
+  written to the modification log (the only way a compressed page's
+  record changes) or any record is deleted;
+- the append runs only from page_zip_reorganize() in place: the records
+  tile the heap in heap-number order along the list, so the new input
+  is the old records' bytes followed by the new records';
+- and it is checked: the zlib header and field list are equal, the old
+  stream ends with the appendable tail at m_app_end, and the adler32 of
+  the first m_app_len bytes of the new input equals the old trailer.
+Debug builds (UNIV_ZIP_DEBUG) decompress every page compressed and
+compare it with the uncompressed page. Anything else compresses the whole
+page; so does an append that does not fit.
+
+Recovery: ISA-L pages always log their images (page_zip_log_images()),
+so recovery never appends; it does not append on its own (reorganize
+during recovery). */
+
+/** Forget whether a page's stream can be continued.
+@param[in,out]  page_zip  compressed page
+@param[in]      heap_no   heap number of a record written to the
+                          modification log, or 0 (a record deleted, the
+                          data replaced) */
+inline void page_zip_append_forget(page_zip_des_t *page_zip, ulint heap_no) {
+  if (heap_no < page_zip->m_app_heap) {
+    page_zip->m_app_heap = 0;
+  }
+}
+
+/** Decide, after page_zip_deflate_init(), whether this compression
+continues the page's stream and whether it writes an appendable one.
+@param[in,out]  strm      stream
+@param[in]      page_zip  the compressed page (still the old one)
+@param[in]      page      the uncompressed page
+@param[in]      index     its index
+@param[in]      in_place  whether page_zip_reorganize() compresses the
+                          page in place (page_zip_fit_t::append) */
+void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
+                                   const page_zip_des_t *page_zip,
+                                   const page_t *page,
+                                   const dict_index_t *index, bool in_place);
+
+/** After a successful compression, once page_zip->data has the new
+stream: remember how it can be continued, or that it cannot.
+@param[in]      strm      stream
+@param[in,out]  page_zip  compressed page
+@param[in]      page      uncompressed page */
+void page_zip_deflate_append_done(const page_zip_deflate_stream_t *strm,
+                                  page_zip_des_t *page_zip,
+                                  const page_t *page);
 
 /** Count, in the codec counters, a compression made as a trial
 (dict_zip_trial) that the caller keeps (page_zip_fit_count()).
@@ -289,6 +366,8 @@ struct page_zip_codec_stat_t {
   /** compressed BLOB streams zlib wrote although the fast codec was
   selected */
   uint64_t lob_deflate_fast_fallback;
+  /** page compressions that continued the page's stream */
+  uint64_t compress_appended;
 };
 
 /** Read the codec counters.

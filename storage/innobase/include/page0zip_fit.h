@@ -62,6 +62,11 @@ struct page_zip_fit_t {
   /** out (Page_load::compress()): microseconds the compression took,
   which count when the tight split keeps the page */
   uint64_t usecs{0};
+
+  /** in: page_zip_reorganize() compresses the page in place, as it is:
+  the stream may be continued and written appendably
+  (page_zip_deflate_append_setup()) */
+  bool append{false};
 };
 
 /** Count a compression that the tight split of the bulk loader keeps, as

@@ -49,7 +49,9 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "mysql/status_var.h"
 #include "page/zipdecompress.h"
 #include "page0zip.h"
+#include "dict0dict.h"
 #include "dict0zip_stat.h"
+#include "page0page.h"
 #include "ut0new.h"
 
 const char *page_zip_codec_names[PAGE_ZIP_CODEC_N + 1] = {"zlib", "isal", NullS};
@@ -72,6 +74,8 @@ namespace {
 /** Compressions by codec (the estimator's trials excluded, as in
 INNODB_CMP). */
 std::atomic<uint64_t> page_zip_codec_n_compress[PAGE_ZIP_CODEC_N];
+/** Page compressions that continued the page's stream. */
+std::atomic<uint64_t> page_zip_codec_n_appended{0};
 /** Compressed BLOB streams the fast codec wrote. */
 std::atomic<uint64_t> page_zip_lob_deflate_n_fast{0};
 /** Compressed BLOB streams zlib wrote although the fast codec was
@@ -237,6 +241,97 @@ void page_zip_isal_zlib_header_bytes(byte *out, ulint window_bits,
   out[1] = static_cast<byte>(flg);
 }
 
+/** Set up ISA-L for the records' raw deflate stream, which follows the
+full flush after the field list (an empty history).
+@param[in,out]  ws     workspace
+@param[in]      begin  where the output goes
+@param[in]      limit  end of the room for it */
+void page_zip_isal_records_init(page_zip_deflate_ws_t *ws, byte *begin,
+                                byte *limit) {
+  isal_zstream &zs = ws->m_izs;
+  isal_deflate_init(&zs);
+  zs.level = ws->m_level;
+  zs.level_buf = ws->m_level_buf;
+  zs.level_buf_size = static_cast<uint32_t>(sizeof ws->m_level_buf);
+  zs.hist_bits = UNIV_PAGE_SIZE_SHIFT;
+  zs.gzip_flag = IGZIP_DEFLATE;
+  zs.next_out = begin;
+  zs.avail_out = static_cast<uint32_t>(limit - begin);
+}
+
+/** Bytes of the old records given to ISA-L as the dictionary of the
+records appended: ISA-L hashes its whole dictionary before it compresses,
+at about a third of the cost of compressing those bytes, and on natural
+text a dictionary of 1 to 8 KB gave no smaller output than none (different
+rows share little); a few short rows of the same kind do (TPC-C's). */
+constexpr ulint PAGE_ZIP_APPEND_DICT = 1024;
+
+/** The appendable end of a stream: the empty stored block of a sync flush
+(its LEN and NLEN, after the block header's bits), the empty final
+fixed-code block, then the 4 bytes of the adler32 trailer. */
+constexpr byte PAGE_ZIP_APPEND_TAIL[] = {0, 0, 0xff, 0xff, 3, 0};
+
+/** Continue the old stream of the page (page_zip_deflate_stream_t::
+m_app_old) with the records added since it was written: its bytes up to
+the sync flush, then the new records deflated with the old ones as the
+dictionary, a sync flush and an empty final block. The caller has
+gathered the whole input and written the header and the field list at
+the start of the workspace's output, equal to the old stream's.
+@param[in,out]  strm   stream
+@param[in,out]  ws     workspace
+@param[in]      begin  where the records' stream goes
+@param[in]      limit  end of the room for it
+@param[out]     adler  adler32 of the whole input
+@return the end of the output (before the trailer), or nullptr if the old
+stream cannot be continued: compress the whole page */
+byte *page_zip_isal_append(page_zip_deflate_stream_t *strm,
+                           page_zip_deflate_ws_t *ws, byte *begin, byte *limit,
+                           uint32_t *adler) {
+  const page_zip_des_t *old = strm->m_app_old;
+  const ulint old_in = old->m_app_len;
+  if (old_in == 0 || old_in >= ws->m_in_len || old->m_app_end <= PAGE_DATA) {
+    return nullptr;
+  }
+  const byte *o = old->data + PAGE_DATA;
+  const ulint o_len = old->m_app_end - PAGE_DATA;
+  const ulint tail = sizeof PAGE_ZIP_APPEND_TAIL + 4;
+  if (o_len < ws->m_hdr_len + tail ||
+      memcmp(o + o_len - tail, PAGE_ZIP_APPEND_TAIL,
+             sizeof PAGE_ZIP_APPEND_TAIL) != 0) {
+    return nullptr;
+  }
+  /* The old stream's input must be the first old_in bytes of the
+  records: the structure proves it (page0zip_codec.h), the adler32
+  trailer checks it. */
+  const uint32_t a = isal_adler32(ws->m_adler, ws->m_in, old_in);
+  const byte *t = o + o_len - 4;
+  if (a != ((uint32_t(t[0]) << 24) | (uint32_t(t[1]) << 16) |
+            (uint32_t(t[2]) << 8) | uint32_t(t[3]))) {
+    return nullptr;
+  }
+  /* The old records' blocks, through the sync flush. */
+  const ulint keep = o_len - tail + 4 - ws->m_hdr_len;
+  if (keep + 2 + 16 >= ulint(limit - begin)) {
+    return nullptr;
+  }
+  memcpy(begin, o + ws->m_hdr_len, keep);
+
+  isal_zstream &zs = ws->m_izs;
+  page_zip_isal_records_init(ws, begin + keep, limit - 2);
+  const ulint dict = std::min(old_in, PAGE_ZIP_APPEND_DICT);
+  if (isal_deflate_set_dict(&zs, ws->m_in + old_in - dict,
+                            static_cast<uint32_t>(dict)) != COMP_OK ||
+      !page_zip_isal_run(ws, ws->m_in + old_in, ws->m_in_len - old_in,
+                         SYNC_FLUSH, false)) {
+    return nullptr;
+  }
+  byte *end = zs.next_out;
+  end[0] = 3;
+  end[1] = 0;
+  *adler = isal_adler32(a, ws->m_in + old_in, ws->m_in_len - old_in);
+  return end + 2;
+}
+
 /** deflate() with ISA-L. The field list goes into a stored block followed
 by the empty stored block of a full flush, written here: the same shape as
 zlib's full flush after a compressed block, so the zlib header and the
@@ -280,6 +375,13 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     strm->avail_in = 0;
     const byte *from = ws->m_out + (strm->total_out == 0 ? 0 : ws->m_hdr_len);
     ws->m_hdr_len = out - ws->m_out;
+    /* A stream is continued only after the same header and fields. */
+    const page_zip_des_t *old = strm->m_app_old;
+    if (old != nullptr &&
+        (old->m_app_end < PAGE_DATA + ws->m_hdr_len ||
+         memcmp(old->data + PAGE_DATA, ws->m_out, ws->m_hdr_len) != 0)) {
+      strm->m_app_old = nullptr;
+    }
     /* zlib has written the field list by now; so does this. */
     return page_zip_isal_copy_out(strm, from, out) ? Z_OK : Z_BUF_ERROR;
   }
@@ -300,34 +402,54 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
 
   byte *const begin = ws->m_out + ws->m_hdr_len;
   byte *const limit = ws->m_out + sizeof ws->m_out - 4;
-  byte *end;
-  if (ws->m_in_len == 0) {
+  strm->m_in_len = ws->m_in_len;
+  uint32_t adler = 0;
+  byte *end = nullptr;
+  if (strm->m_app_old != nullptr) {
+    end = page_zip_isal_append(strm, ws, begin, limit, &adler);
+    if (end != nullptr &&
+        ulint(end + 4 - begin) > strm->avail_out) {
+      /* It does not fit; the whole page compressed may. */
+      end = nullptr;
+    }
+    strm->m_appended = end != nullptr;
+  }
+  if (end != nullptr) {
+  } else if (ws->m_in_len == 0) {
     /* No records (a new page): BFINAL 1, BTYPE 01 (fixed codes), and
-    the end-of-block code, 7 zero bits. */
+    the end-of-block code, 7 zero bits. After the full flush, this is
+    the appendable end too. */
     begin[0] = 3;
     begin[1] = 0;
     end = begin + 2;
+    adler = ws->m_adler;
   } else {
     isal_zstream &zs = ws->m_izs;
-    isal_deflate_init(&zs);
-    zs.level = ws->m_level;
-    zs.level_buf = ws->m_level_buf;
-    zs.level_buf_size = static_cast<uint32_t>(sizeof ws->m_level_buf);
-    zs.hist_bits = UNIV_PAGE_SIZE_SHIFT;
-    zs.gzip_flag = IGZIP_DEFLATE;
-    zs.next_out = begin;
-    zs.avail_out = static_cast<uint32_t>(limit - begin);
-    if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true)) {
-      return Z_STREAM_ERROR;
+    page_zip_isal_records_init(ws, begin, limit);
+    if (strm->m_app_end) {
+      /* Appendable: a sync flush, then an empty final block. */
+      zs.avail_out -= 2;
+      if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, SYNC_FLUSH,
+                             false)) {
+        return Z_STREAM_ERROR;
+      }
+      end = zs.next_out;
+      end[0] = 3;
+      end[1] = 0;
+      end += 2;
+    } else {
+      if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true)) {
+        return Z_STREAM_ERROR;
+      }
+      end = zs.next_out;
     }
-    end = zs.next_out;
-    ws->m_adler = isal_adler32(ws->m_adler, ws->m_in, ws->m_in_len);
+    adler = isal_adler32(ws->m_adler, ws->m_in, ws->m_in_len);
   }
   /* The adler32 trailer, most significant byte first. */
-  end[0] = static_cast<byte>(ws->m_adler >> 24);
-  end[1] = static_cast<byte>(ws->m_adler >> 16);
-  end[2] = static_cast<byte>(ws->m_adler >> 8);
-  end[3] = static_cast<byte>(ws->m_adler);
+  end[0] = static_cast<byte>(adler >> 24);
+  end[1] = static_cast<byte>(adler >> 16);
+  end[2] = static_cast<byte>(adler >> 8);
+  end[3] = static_cast<byte>(adler);
   end += 4;
 
   if (!page_zip_isal_copy_out(
@@ -378,6 +500,10 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
 
   strm->m_codec = codec;
   strm->m_needed = 0;
+  strm->m_app_old = nullptr;
+  strm->m_app_end = false;
+  strm->m_appended = false;
+  strm->m_in_len = 0;
   strm->m_ws = page_zip_deflate_ws_get();
   strm->m_zs = strm;
   strm->total_in = strm->total_out = 0;
@@ -443,6 +569,51 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   ws->m_zs_level = level;
   strm->m_zs = &zs;
   return Z_OK;
+}
+
+void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
+                                   const page_zip_des_t *page_zip,
+                                   const page_t *page,
+                                   const dict_index_t *index, bool in_place) {
+#ifdef HAVE_ISAL
+  /* Only reorganizations in place write appendable streams: they are
+  what key-ordered inserts do, and the 8 bytes of the appendable end are
+  wasted elsewhere. A page with free or garbage records has records the
+  heap order does not prove unchanged. */
+  if (!in_place || strm->m_codec != PAGE_ZIP_CODEC_ISAL || dict_zip_trial ||
+      dict_index_is_spatial(index) ||
+      page_header_get_field(page, PAGE_FREE) != 0 ||
+      page_header_get_field(page, PAGE_GARBAGE) != 0) {
+    return;
+  }
+  strm->m_app_end = true;
+  if (page_zip->m_app_heap != 0 &&
+      page_dir_get_n_heap(page) > page_zip->m_app_heap &&
+      page_zip->m_end >= page_zip->m_app_end) {
+    strm->m_app_old = page_zip;
+  }
+#else
+  (void)strm;
+  (void)page_zip;
+  (void)page;
+  (void)index;
+  (void)in_place;
+#endif /* HAVE_ISAL */
+}
+
+void page_zip_deflate_append_done(const page_zip_deflate_stream_t *strm,
+                                  page_zip_des_t *page_zip,
+                                  const page_t *page) {
+  if (!strm->m_app_end) {
+    page_zip->m_app_heap = 0;
+    return;
+  }
+  page_zip->m_app_heap = static_cast<uint16_t>(page_dir_get_n_heap(page));
+  page_zip->m_app_len = static_cast<uint16_t>(strm->m_in_len);
+  page_zip->m_app_end = static_cast<uint16_t>(PAGE_DATA + strm->total_out);
+  if (strm->m_appended) {
+    page_zip_codec_n_appended.fetch_add(1, std::memory_order_relaxed);
+  }
 }
 
 void page_zip_codec_count(ulint word) {
@@ -635,6 +806,8 @@ void page_zip_codec_stat_get(page_zip_codec_stat_t *stat) {
       page_zip_lob_deflate_n_fast.load(std::memory_order_relaxed);
   stat->lob_deflate_fast_fallback =
       page_zip_lob_deflate_n_fallback.load(std::memory_order_relaxed);
+  stat->compress_appended =
+      page_zip_codec_n_appended.load(std::memory_order_relaxed);
 }
 
 namespace {
@@ -672,6 +845,9 @@ uint64_t stat_lob_deflate_fast(const page_zip_codec_stat_t &s) {
 uint64_t stat_lob_deflate_fallback(const page_zip_codec_stat_t &s) {
   return s.lob_deflate_fast_fallback;
 }
+uint64_t stat_appended(const page_zip_codec_stat_t &s) {
+  return s.compress_appended;
+}
 uint64_t stat_checks(const page_zip_codec_stat_t &s) { return s.checks; }
 uint64_t stat_check_failures(const page_zip_codec_stat_t &s) {
   return s.check_failures;
@@ -683,6 +859,9 @@ SHOW_VAR page_zip_codec_status_variables[] = {
      (char *)&page_zip_codec_show<stat_zlib>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
     {"compress_isal",
      (char *)&page_zip_codec_show<stat_isal>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
+    {"compress_appended",
+     (char *)&page_zip_codec_show<stat_appended>, SHOW_FUNC,
+     SHOW_SCOPE_GLOBAL},
     {"inflate_fast",
      (char *)&page_zip_codec_show<stat_fast>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
     {"inflate_fast_fallback",
