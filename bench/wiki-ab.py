@@ -44,7 +44,7 @@ from bench.harness.server import Server  # noqa: E402
 LAYOUTS = {"N": "", "16K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=16",
            "8K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8",
            "4K": "ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4"}
-STATS = ("COMPRESS_OPS", "COMPRESS_USECS", "ZIP_REORGS",
+STATS = ("COMPRESS_OPS", "COMPRESS_OPS_OK", "COMPRESS_USECS", "ZIP_REORGS",
          "ZIP_REORGS_LOG_FULL", "ZIP_REORG_USECS_LOG_FULL")
 # Inclusive instructions of these functions (callgrind_annotate).
 # ... and of a scan's decompressions.
@@ -100,6 +100,9 @@ def load(mysqld, layout, tsv, datadir, wrapper=None, cg_out=None):
             st = srv.status()
             r["reorg_in_place"] = int(st.get("Innodb_zip_reorganize_in_place",
                                              "-1"))
+            # Patch 0031; -1 on a build without it.
+            r["appended"] = int(st.get("Innodb_zip_codec_compress_appended",
+                                       "-1"))
     finally:
         srv.stop()
     return r
@@ -170,6 +173,8 @@ def main():
                     help="another corpus of the same columns (id, title, "
                     "body), e.g. random strings (bench/wiki/make_random.py); "
                     "results then go to wiki-ab-<date>-<corpus name>/")
+    ap.add_argument("--tag", default=None,
+                    help="results go to wiki-ab-<date>[-<corpus>]-<tag>/")
     args = ap.parse_args()
 
     out_dir = os.path.join(ROOT, "bench", "results", "wiki-ab-%s" %
@@ -179,6 +184,8 @@ def main():
         out_dir += "-" + os.path.splitext(os.path.basename(tsv))[0]
     else:
         tsv, _ = wiki_corpus(400)
+    if args.tag:
+        out_dir += "-" + args.tag
     os.makedirs(out_dir, exist_ok=True)
     datadir = os.path.join(BENCH, "data", "wiki-ab")
     variants = [("N", args.b, "N"), ("A", args.a, args.layout),
@@ -264,7 +271,7 @@ def main():
     new = not os.path.exists(path)
     fields = ["rep", "variant", "layout", "mysqld", "load_s", "flushed_s",
               "server_cpu_s"] + [s.lower() for s in STATS] + [
-                  "reorg_in_place", "scan_s", "decompressions",
+                  "reorg_in_place", "appended", "scan_s", "decompressions",
                   "us_per_decompression"]
     with open(path, "a") as f:
         w = csv.DictWriter(f, fieldnames=fields)
