@@ -208,9 +208,12 @@ The result is one valid zlib stream that decodes to exactly the input a
 full compression would have; stock zlib reads it.
 
 What proves that the old stream's input is a prefix of the new input:
-- page_zip_des_t::m_app_heap (set by page_zip_deflate_append_done()):
-  the records of heap number below it are the stream's; it is set only
-  when the page had no free list and no garbage, so they were all live;
+- page_zip_des_t::m_app_heap (set by page_zip_deflate_append_done()
+  after every compression): the records of heap number below it are the
+  stream's; it is set only when the page had no free list and no
+  garbage, so they were all live; m_app_end says whether the stream
+  ended appendably (only a compression in place of a page that was only
+  added to since its last compression writes it so);
 - page_zip_append_forget() resets it when one of those records is
   written to the modification log (the only way a compressed page's
   record changes) or any record is deleted;

@@ -597,18 +597,20 @@ void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
                                    const page_t *page,
                                    const dict_index_t *index, bool in_place) {
 #ifdef HAVE_ISAL
-  /* Only reorganizations in place write appendable streams: they are
-  what key-ordered inserts do, and the 8 bytes of the appendable end are
-  wasted elsewhere. A page with free or garbage records has records the
-  heap order does not prove unchanged. */
+  /* Only reorganizations in place of pages that only had records added
+  since their last compression (m_app_heap kept) write appendable streams:
+  they are what key-ordered inserts do, and elsewhere (pages whose log
+  filled with updates) the sync flush and the 8 bytes of the appendable
+  end would be paid for nothing. A page with free or garbage records has
+  records the heap order does not prove unchanged. */
   if (!in_place || strm->m_codec != PAGE_ZIP_CODEC_ISAL || dict_zip_trial ||
-      dict_index_is_spatial(index) ||
+      page_zip->m_app_heap == 0 || dict_index_is_spatial(index) ||
       page_header_get_field(page, PAGE_FREE) != 0 ||
       page_header_get_field(page, PAGE_GARBAGE) != 0) {
     return;
   }
   strm->m_app_end = true;
-  if (page_zip->m_app_heap != 0 &&
+  if (page_zip->m_app_end != 0 &&
       page_dir_get_n_heap(page) > page_zip->m_app_heap &&
       page_zip->m_end >= page_zip->m_app_end) {
     strm->m_app_old = page_zip;
@@ -625,13 +627,18 @@ void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
 void page_zip_deflate_append_done(const page_zip_deflate_stream_t *strm,
                                   page_zip_des_t *page_zip,
                                   const page_t *page) {
-  if (!strm->m_app_end) {
+  /* Whatever the codec and the stream's end: from now on, a record below
+  this heap number that changes (page_zip_append_forget()) means the page
+  is not only being added to. */
+  if (page_header_get_field(page, PAGE_FREE) != 0 ||
+      page_header_get_field(page, PAGE_GARBAGE) != 0) {
     page_zip->m_app_heap = 0;
     return;
   }
   page_zip->m_app_heap = static_cast<uint16_t>(page_dir_get_n_heap(page));
   page_zip->m_app_len = static_cast<uint16_t>(strm->m_in_len);
-  page_zip->m_app_end = static_cast<uint16_t>(PAGE_DATA + strm->total_out);
+  page_zip->m_app_end =
+      strm->m_app_end ? static_cast<uint16_t>(PAGE_DATA + strm->total_out) : 0;
   if (strm->m_appended) {
     page_zip_codec_n_appended.fetch_add(1, std::memory_order_relaxed);
   }
