@@ -93,6 +93,10 @@ def load(mysqld, layout, tsv, datadir, wrapper=None, cg_out=None):
                 time.sleep(0.5)
             r["flushed_s"] = round(time.time() - t0, 2)
             r["server_cpu_s"] = round(server_cpu_s(srv.proc.pid) - cpu0, 2)
+            # The table's file once flushed: what the load saves.
+            r["file_size"] = int(srv.sql(
+                "SELECT FILE_SIZE FROM information_schema.INNODB_TABLESPACES"
+                " WHERE NAME = 'wiki/wiki'")[0][0])
         if layout != "N":
             row = srv.sql("SELECT %s FROM information_schema.COMPRESSION_STATS "
                           "WHERE TABLE_SCHEMA = 'wiki'" % ", ".join(STATS))[0]
@@ -270,7 +274,7 @@ def main():
     path = os.path.join(out_dir, "runs.csv")
     new = not os.path.exists(path)
     fields = ["rep", "variant", "layout", "mysqld", "load_s", "flushed_s",
-              "server_cpu_s"] + [s.lower() for s in STATS] + [
+              "server_cpu_s", "file_size"] + [s.lower() for s in STATS] + [
                   "reorg_in_place", "appended", "scan_s", "decompressions",
                   "us_per_decompression"]
     with open(path, "a") as f:
