@@ -274,6 +274,8 @@ text a stream in n pieces was larger than one piece by 104 bytes on
 average and at most 350 for n = 2, 240 and 687 for n = 4 (16 KB pages,
 ISA-L level 2); an eighth of an 8 KB page is 1 KB. */
 constexpr ulint PAGE_ZIP_APPEND_SLACK_DIV = 8;
+/** ... but at least this many bytes (1 and 2 KB pages). */
+constexpr ulint PAGE_ZIP_APPEND_SLACK_MIN = 256;
 
 /** The appendable end of a stream: the empty stored block of a sync flush
 (its LEN and NLEN, after the block header's bits), the empty final
@@ -427,7 +429,9 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
       would be the most expensive one of the page's life: fail now, as
       it would (the caller splits the page). */
       if (ulint(end + 4 - begin) - strm->avail_out >
-          page_zip_get_size(strm->m_app_old) / PAGE_ZIP_APPEND_SLACK_DIV) {
+          std::max(page_zip_get_size(strm->m_app_old) /
+                       PAGE_ZIP_APPEND_SLACK_DIV,
+                   PAGE_ZIP_APPEND_SLACK_MIN)) {
         strm->m_needed = 0;
         return Z_BUF_ERROR;
       }
