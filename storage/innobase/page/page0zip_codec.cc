@@ -284,11 +284,11 @@ constexpr byte PAGE_ZIP_APPEND_TAIL[] = {0, 0, 0xff, 0xff, 3, 0};
 
 /** Continue the old stream of the page (page_zip_deflate_stream_t::
 m_app_old) with the records added since it was written: its bytes up to
-the sync flush, then the new records deflated with the old ones as the
-dictionary (PAGE_ZIP_APPEND_DICT), a sync flush and an empty final
-block. The caller has
-gathered the whole input and written the header and the field list at
-the start of the workspace's output, equal to the old stream's.
+the sync flush, then the new records deflated on their own (no
+dictionary: PAGE_ZIP_APPEND_DICT), a sync flush and an empty final block.
+The caller has gathered the whole input and written the header and the
+field list at the start of the workspace's output, equal to the old
+stream's.
 @param[in,out]  strm   stream
 @param[in,out]  ws     workspace
 @param[in]      begin  where the records' stream goes
