@@ -138,7 +138,8 @@ say "## 1. A clean shutdown of the patched server, opened by stock"
 D1="$W/data1"
 init "$PBIN" "$D1"
 start "$PBIN" "$D1" "$W/patched1.err" --plugin-dir="$PLUGIN_DIR" \
-  --innodb-compression-codec="$CODEC" || die "patched server did not start"
+  --innodb-compression-codec="$CODEC" --innodb-compression-append=ON \
+  || die "patched server did not start"
 client -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so';
            INSTALL PLUGIN compression_estimates SONAME 'compression_stats.so'"
 schema_sql | client || die "loading the schema failed"
@@ -213,7 +214,8 @@ say "## 3. A kill -9 of the patched server (page images off), recovered by stock
 D2="$W/data2"
 init "$PBIN" "$D2"
 start "$PBIN" "$D2" "$W/patched2.err" --plugin-dir="$PLUGIN_DIR" --plugin-load-add=compression_stats.so \
-  --innodb-log-compressed-pages=OFF --innodb-compression-codec="$CODEC" || die "patched server did not start"
+  --innodb-log-compressed-pages=OFF --innodb-compression-codec="$CODEC" \
+  --innodb-compression-append=ON || die "patched server did not start"
 client -e "CREATE DATABASE dg; CREATE TABLE dg.w (id INT PRIMARY KEY, c VARCHAR(600), KEY (c(20)))
   ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4 ENGINE_ATTRIBUTE='{\"compression_level\": 1}';
   CREATE TABLE dg.wb (id INT PRIMARY KEY, b MEDIUMBLOB) ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4"

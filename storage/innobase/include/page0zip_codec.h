@@ -231,6 +231,14 @@ Recovery: ISA-L pages always log their images (page_zip_log_images()),
 so recovery never appends; it does not append on its own (reorganize
 during recovery). */
 
+/** innodb_compression_append (default OFF): whether reorganizations in
+place may write appendable streams and continue them. Each append saves
+deflating the page's old records again (18 % of the page compression
+instructions of the Wikipedia 8K load) and costs every later
+decompression of the page one more deflate block, about 80,000
+instructions with ISA-L's inflate (BENCHMARKS.md 6n). */
+extern bool page_zip_append;
+
 /** Forget whether a page's stream can be continued.
 @param[in,out]  page_zip  compressed page
 @param[in]      heap_no   heap number of a record written to the

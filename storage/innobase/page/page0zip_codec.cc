@@ -64,6 +64,8 @@ ulong page_zip_codec = PAGE_ZIP_CODEC_ZLIB;
 
 bool page_zip_codec_check = false;
 
+bool page_zip_append = false;
+
 extern std::atomic<uint64_t> page_zip_inflate_n_fast;
 extern std::atomic<uint64_t> page_zip_inflate_n_fallback;
 extern std::atomic<uint64_t> page_zip_lob_inflate_n_fast;
@@ -607,8 +609,9 @@ void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
   filled with updates) the sync flush and the 8 bytes of the appendable
   end would be paid for nothing. A page with free or garbage records has
   records the heap order does not prove unchanged. */
-  if (!in_place || strm->m_codec != PAGE_ZIP_CODEC_ISAL || dict_zip_trial ||
-      page_zip->m_app_heap == 0 || dict_index_is_spatial(index) ||
+  if (!in_place || !page_zip_append || strm->m_codec != PAGE_ZIP_CODEC_ISAL ||
+      dict_zip_trial || page_zip->m_app_heap == 0 ||
+      dict_index_is_spatial(index) ||
       page_header_get_field(page, PAGE_FREE) != 0 ||
       page_header_get_field(page, PAGE_GARBAGE) != 0) {
     return;
