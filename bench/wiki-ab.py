@@ -61,11 +61,13 @@ def server_cpu_s(pid):
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def load(mysqld, layout, tsv, datadir, wrapper=None, cg_out=None):
-    """Loads tsv into a fresh data directory; returns a dict of figures."""
+def load(mysqld, layout, tsv, datadir, wrapper=None, cg_out=None, opts=None):
+    """Loads tsv into a fresh data directory; returns a dict of figures.
+    opts: more server options (--a-opt, --b-opt)."""
     copy_datadir(base_datadir(), datadir)
-    srv = Server(datadir, {"innodb_buffer_pool_size": "256M",
-                           "secure-file-priv": os.path.dirname(tsv)},
+    srv = Server(datadir, dict({"innodb_buffer_pool_size": "256M",
+                                "secure-file-priv": os.path.dirname(tsv)},
+                               **(opts or {})),
                  mysqld=mysqld, wrapper=wrapper or [])
     srv.start(timeout=1200)
     r = {}
@@ -177,6 +179,13 @@ def main():
                     help="another corpus of the same columns (id, title, "
                     "body), e.g. random strings (bench/wiki/make_random.py); "
                     "results then go to wiki-ab-<date>-<corpus name>/")
+    ap.add_argument("--a-opt", action="append", default=[],
+                    metavar="NAME=VALUE",
+                    help="a server option of build A's compressed loads")
+    ap.add_argument("--b-opt", action="append", default=[],
+                    metavar="NAME=VALUE",
+                    help="a server option of build B's compressed loads, "
+                    "e.g. innodb_compression_append=ON (BENCHMARKS.md 6n)")
     ap.add_argument("--tag", default=None,
                     help="results go to wiki-ab-<date>[-<corpus>]-<tag>/")
     args = ap.parse_args()
@@ -194,12 +203,15 @@ def main():
     datadir = os.path.join(BENCH, "data", "wiki-ab")
     variants = [("N", args.b, "N"), ("A", args.a, args.layout),
                 ("B", args.b, args.layout)]
+    opts = {"N": {},
+            "A": dict(o.split("=", 1) for o in args.a_opt),
+            "B": dict(o.split("=", 1) for o in args.b_opt)}
 
     if args.scan_callgrind:
         tmp = work_path("wiki-ab")
         os.makedirs(tmp, exist_ok=True)
         head = corpus_head(tsv, args.scan_callgrind, tmp)
-        load(args.b, args.layout, head, datadir)
+        load(args.b, args.layout, head, datadir, opts=opts["B"])
         rows = []
         for name, mysqld in (("A", args.a), ("B", args.b)):
             live = datadir + "-scan"
@@ -255,7 +267,8 @@ def main():
             r = load(mysqld, layout, head, datadir,
                      wrapper=["valgrind", "--tool=callgrind",
                               "--instr-atstart=no",
-                              "--callgrind-out-file=" + cg], cg_out=cg)
+                              "--callgrind-out-file=" + cg], cg_out=cg,
+                     opts=opts[name])
             total, costs = callgrind_funcs(cg)
             row = dict(variant=name, layout=layout, mb=args.callgrind,
                        instructions=total, **r)
@@ -283,7 +296,7 @@ def main():
             w.writeheader()
         for rep in range(args.reps):
             for name, mysqld, layout in variants:
-                r = load(mysqld, layout, tsv, datadir)
+                r = load(mysqld, layout, tsv, datadir, opts=opts[name])
                 if layout != "N":
                     r.update(readback(args.b, datadir))
                 row = dict(rep=rep, variant=name, layout=layout,
