@@ -261,15 +261,6 @@ void page_zip_isal_records_init(page_zip_deflate_ws_t *ws, byte *begin,
   zs.avail_out = static_cast<uint32_t>(limit - begin);
 }
 
-/** Bytes of the old records given to ISA-L as the dictionary of the
-records appended: none. isal_deflate_set_dict() costs about 62,000
-instructions whatever the dictionary's size (64 to 4,096 bytes; it sets up
-the level's whole hash table), as much as compressing 1.7 KB of text,
-and a 1 KB dictionary made 4 KB of appended Wikipedia text only 3 %
-smaller (callgrind, ISA-L 2.30 level 2). Without one, the new records'
-back-references stay among themselves; the stream is as valid. */
-constexpr ulint PAGE_ZIP_APPEND_DICT = 0;
-
 /** An append that misses the room by more than the compressed page size
 divided by this is not tried again as a whole compression: on Wikipedia
 text a stream in n pieces was larger than one piece by 104 bytes on
@@ -287,7 +278,7 @@ constexpr byte PAGE_ZIP_APPEND_TAIL[] = {0, 0, 0xff, 0xff, 3, 0};
 /** Continue the old stream of the page (page_zip_deflate_stream_t::
 m_app_old) with the records added since it was written: its bytes up to
 the sync flush, then the new records deflated on their own (no
-dictionary: PAGE_ZIP_APPEND_DICT), a sync flush and an empty final block.
+dictionary), a sync flush and an empty final block.
 The caller has gathered the whole input and written the header and the
 field list at the start of the workspace's output, equal to the old
 stream's.
@@ -330,14 +321,14 @@ byte *page_zip_isal_append(page_zip_deflate_stream_t *strm,
   }
   memcpy(begin, o + ws->m_hdr_len, keep);
 
+  /* No dictionary of the old records: isal_deflate_set_dict() costs
+  about 62,000 instructions whatever the dictionary's size (it sets up the
+  level's whole hash table), as much as compressing 1.7 KB of text, and a
+  1 KB dictionary made 4 KB of appended Wikipedia text only 3 % smaller
+  (callgrind, ISA-L 2.30 level 2; BENCHMARKS.md 6n). The new records'
+  back-references stay among themselves; the stream is as valid. */
   isal_zstream &zs = ws->m_izs;
   page_zip_isal_records_init(ws, begin + keep, limit - 2);
-  const ulint dict = std::min(old_in, PAGE_ZIP_APPEND_DICT);
-  if (dict != 0 &&
-      isal_deflate_set_dict(&zs, ws->m_in + old_in - dict,
-                            static_cast<uint32_t>(dict)) != COMP_OK) {
-    return nullptr;
-  }
   if (!page_zip_isal_run(ws, ws->m_in + old_in, ws->m_in_len - old_in,
                          SYNC_FLUSH, false)) {
     return nullptr;
