@@ -202,8 +202,8 @@ again. Instead the stream is written appendably (the records' raw deflate
 stream ends with a sync flush and an empty final fixed-code block, 03 00,
 before the adler32 trailer), and the next compression in place keeps the
 old stream up to its sync flush, deflates only the records added since,
-as a new raw deflate segment (no dictionary: it costs ISA-L more than it saves),
-and ends appendably again.
+as a new raw deflate segment (no dictionary: it costs ISA-L more than
+it saves), and ends appendably again.
 The result is one valid zlib stream that decodes to exactly the input a
 full compression would have; stock zlib reads it.
 
