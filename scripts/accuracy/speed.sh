@@ -4,7 +4,7 @@
 #   stock  N copies (default 30, about 1.2 GiB) of the TPC-C-like stock table
 #          of the spec set, one per warehouse id: in-page rows, 1 index;
 #   docs   N copies (default: as many as make about 1.1 GiB; the corpus of
-#          text_corpus.py depends on the source tree, 14 copies of 56 MB
+#          text_corpus.py depends on the source tree: 22 copies of 56 MB
 #          on 2026-11-27) of the English documents of the docs set (8-64 KB
 #          bodies stored off-page), ids renumbered.
 # It rebuilds the big table uncompressed, then, for each codec and
