@@ -99,6 +99,13 @@ def load(mysqld, layout, tsv, datadir, wrapper=None, cg_out=None, opts=None):
             r["file_size"] = int(srv.sql(
                 "SELECT FILE_SIZE FROM information_schema.INNODB_TABLESPACES"
                 " WHERE NAME = 'wiki/wiki'")[0][0])
+            # The bytes of the pages the table uses (BLOB pages included),
+            # finer than the file, which grows by whole extents.
+            srv.sql("ANALYZE TABLE wiki", db="wiki")
+            r["bytes_in_use"] = int(srv.sql(
+                "SELECT DATA_LENGTH + INDEX_LENGTH FROM information_schema."
+                "TABLES WHERE TABLE_SCHEMA = 'wiki' AND TABLE_NAME = 'wiki'"
+            )[0][0])
         if layout != "N":
             row = srv.sql("SELECT %s FROM information_schema.COMPRESSION_STATS "
                           "WHERE TABLE_SCHEMA = 'wiki'" % ", ".join(STATS))[0]
@@ -287,7 +294,8 @@ def main():
     path = os.path.join(out_dir, "runs.csv")
     new = not os.path.exists(path)
     fields = ["rep", "variant", "layout", "mysqld", "load_s", "flushed_s",
-              "server_cpu_s", "file_size"] + [s.lower() for s in STATS] + [
+              "server_cpu_s", "file_size", "bytes_in_use"] + [
+                  s.lower() for s in STATS] + [
                   "reorg_in_place", "appended", "scan_s", "decompressions",
                   "us_per_decompression"]
     with open(path, "a") as f:
