@@ -181,6 +181,9 @@ struct page_zip_deflate_stream_t : z_stream {
   bool m_app_end;
   /** out: whether the stream continued m_app_old's */
   bool m_appended;
+  /** out: whether zlib wrote the stream, ISA-L's having missed the room
+  by a little (page0zip_codec.cc, PAGE_ZIP_ZLIB_RESCUE_DIV) */
+  bool m_rescued;
   /** out: bytes of input after the field list */
   ulint m_in_len;
 };
@@ -350,6 +353,15 @@ decompress the page with zlib and with the fast inflate and compare the
 two pages byte for byte (costs two decompressions per compression). */
 extern bool page_zip_codec_check;
 
+/** innodb_compression_zlib_rescue (default OFF): with the isal codec, a
+whole page compression whose stream misses its room by at most 1 % is
+written again by zlib at the table's level (page0zip_codec.cc,
+PAGE_ZIP_ZLIB_RESCUE_DIV); counted in Innodb_zip_codec_compress_rescued.
+The page is a zlib stream like any other (stock MySQL reads it); as every
+page of an ISA-L table it logs its image, so recovery never recompresses
+it. */
+extern bool page_zip_zlib_rescue;
+
 /** The check of innodb_compression_codec_check.
 @param[in]  page_zip  the page just compressed */
 void page_zip_codec_check_page(const page_zip_des_t *page_zip);
@@ -379,6 +391,8 @@ struct page_zip_codec_stat_t {
   uint64_t lob_deflate_fast_fallback;
   /** page compressions that continued the page's stream */
   uint64_t compress_appended;
+  /** ISA-L page compressions that fitted only as zlib wrote them */
+  uint64_t compress_rescued;
 };
 
 /** Read the codec counters.
