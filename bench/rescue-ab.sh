@@ -5,7 +5,9 @@
 # tables, as a load fills them. Per variant and repetition (interleaved):
 # the seconds of each INSERT ... SELECT, COMPRESS_OPS and _OK (failures),
 # COMPRESS_USECS, the bytes in use after ANALYZE TABLE, the pad, and the
-# rescues counted. Uses the server of scripts/server.sh (schema acc_dbt2,
+# rescues counted; then one UPDATE of every row (order_line: the delivery
+# date set, which grows its NULL ones; stock: three counters) and the bytes
+# in use after it. Uses the server of scripts/server.sh (schema acc_dbt2,
 # loaded if missing). BENCHMARKS.md 6p.
 # Usage: bench/rescue-ab.sh [reps (3)] [out dir (bench/results/rescue-ab-DATE)]
 set -euo pipefail
@@ -24,7 +26,7 @@ if [ "$(sql -e "SELECT COUNT(*) FROM information_schema.TABLES
 fi
 codec0=$(sql -e "SELECT @@GLOBAL.innodb_compression_codec")
 rescue0=$(sql -e "SELECT @@GLOBAL.innodb_compression_zlib_rescue")
-echo "rep,variant,table,insert_s,compress_ops,compress_ops_ok,fail_pct,compress_usecs,bytes_in_use,padding,rescued" > "$CSV"
+echo "rep,variant,table,insert_s,compress_ops,compress_ops_ok,fail_pct,compress_usecs,bytes_in_use,padding,rescued,bytes_after_update" > "$CSV"
 for rep in $(seq 1 "$REPS"); do
   for v in isal-rescue isal zlib; do
     case "$v" in
@@ -47,7 +49,15 @@ for rep in $(seq 1 "$REPS"); do
         FROM information_schema.COMPRESSION_STATS c JOIN information_schema.TABLES t
           ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME
         WHERE c.TABLE_SCHEMA = 'acc_dbt2' AND c.TABLE_NAME = 'z_$t'" | tr '\t' ',')
-      echo "$rep,$v,$t,$(awk "BEGIN { printf \"%.3f\", $t1 - $t0 }"),$row,$((r1 - r0))" >> "$CSV"
+      case "$t" in
+        order_line) upd="ol_delivery_d = '2026-11-27 12:00:00', ol_amount = ol_amount + 1" ;;
+        stock) upd="s_quantity = s_quantity + 1, s_ytd = s_ytd + 7, s_order_cnt = s_order_cnt + 1" ;;
+        customer) upd="c_balance = c_balance - 10, c_payment_cnt = c_payment_cnt + 1" ;;
+      esac
+      sql acc_dbt2 -e "UPDATE z_$t SET $upd; ANALYZE TABLE z_$t" >/dev/null
+      after=$(sql -e "SELECT DATA_LENGTH + INDEX_LENGTH FROM information_schema.TABLES
+        WHERE TABLE_SCHEMA = 'acc_dbt2' AND TABLE_NAME = 'z_$t'")
+      echo "$rep,$v,$t,$(awk "BEGIN { printf \"%.3f\", $t1 - $t0 }"),$row,$((r1 - r0)),$after" >> "$CSV"
       sql acc_dbt2 -e "DROP TABLE z_$t"
     done
     log "rep $rep $v done" >&2
@@ -57,8 +67,8 @@ sql -e "SET GLOBAL innodb_compression_codec = $codec0; SET GLOBAL innodb_compres
 python3 - "$CSV" <<'PY' | tee "$OUT/report.md"
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-print("| table | variant | failures % | bytes in use | vs zlib | COMPRESS_USECS s | vs ISA-L alone | insert s | rescued |")
-print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| table | variant | failures % | bytes in use | vs zlib | COMPRESS_USECS s | vs ISA-L alone | insert s | rescued | bytes after an UPDATE of every row | vs zlib |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 def med(t, v, k):
     return statistics.median(float(r[k]) for r in rows if r["table"] == t and r["variant"] == v)
 for t in ["order_line", "stock", "customer", "all"]:
@@ -71,6 +81,8 @@ for t in ["order_line", "stock", "customer", "all"]:
         s = sum(med(x, v, "insert_s") for x in ts)
         f = "" if t == "all" else "%.2f" % med(t, v, "fail_pct")
         resc = sum(med(x, v, "rescued") for x in ts)
-        print("| %s | %s | %s | %d | %+.1f %% | %.2f | %.2fx | %.2f | %d |" % (
-            t, v, f, b, 100 * (b / bz - 1), u, u / ui, s, resc))
+        a = sum(med(x, v, "bytes_after_update") for x in ts)
+        az = sum(med(x, "zlib", "bytes_after_update") for x in ts)
+        print("| %s | %s | %s | %d | %+.1f %% | %.2f | %.2fx | %.2f | %d | %d | %+.1f %% |" % (
+            t, v, f, b, 100 * (b / bz - 1), u, u / ui, s, resc, a, 100 * (a / az - 1)))
 PY
