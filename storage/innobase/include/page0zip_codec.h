@@ -184,6 +184,11 @@ struct page_zip_deflate_stream_t : z_stream {
   /** out: whether zlib wrote the stream, ISA-L's having missed the room
   by a little (page0zip_codec.cc, PAGE_ZIP_ZLIB_RESCUE_DIV) */
   bool m_rescued;
+  /** whether zlib wrote the page's current stream, so that a miss of
+  ISA-L is rescued within the wider band PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV
+  (page_zip_deflate_append_setup(), innodb_compression_zlib_rescue
+  ZLIB_PAGES or ON) */
+  bool m_prev_zlib;
   /** out: bytes of input after the field list */
   ulint m_in_len;
 };
@@ -253,8 +258,10 @@ inline void page_zip_append_forget(page_zip_des_t *page_zip, ulint heap_no) {
   }
 }
 
-/** Decide, after page_zip_deflate_init(), whether this compression
-continues the page's stream and whether it writes an appendable one.
+/** Decide, after page_zip_deflate_init(), what this compression takes
+from the page's current stream: whether it continues that stream,
+whether it writes an appendable one, and (innodb_compression_zlib_rescue
+not OFF) whether zlib wrote it.
 @param[in,out]  strm      stream
 @param[in]      page_zip  the compressed page (still the old one)
 @param[in]      page      the uncompressed page
@@ -353,14 +360,33 @@ decompress the page with zlib and with the fast inflate and compare the
 two pages byte for byte (costs two decompressions per compression). */
 extern bool page_zip_codec_check;
 
-/** innodb_compression_zlib_rescue (default OFF): with the isal codec, a
-whole page compression whose stream misses its room by at most 1 % is
-written again by zlib at the table's level (page0zip_codec.cc,
-PAGE_ZIP_ZLIB_RESCUE_DIV); counted in Innodb_zip_codec_compress_rescued.
-The page is a zlib stream like any other (stock MySQL reads it); as every
-page of an ISA-L table it logs its image, so recovery never recompresses
-it. */
-extern bool page_zip_zlib_rescue;
+/** Values of innodb_compression_zlib_rescue: which pages whose ISA-L
+stream misses its room are written again by zlib at the table's level
+(page0zip_codec.cc, page_zip_deflate_isal()); counted in
+Innodb_zip_codec_compress_rescued. */
+enum page_zip_rescue_t : ulong {
+  /** none: a page ISA-L cannot fit splits */
+  PAGE_ZIP_RESCUE_OFF = 0,
+  /** (default) pages whose current stream zlib wrote (rescued before,
+  or written under the zlib codec, as by a server before an upgrade),
+  when ISA-L misses by at most 12.5 % (PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV):
+  ISA-L's stream of the records zlib fitted is 2-8 % larger, so without
+  this such pages split at their next compression (a table loaded under
+  zlib, updated under ISA-L: up to twice its bytes, BENCHMARKS.md 6p) */
+  PAGE_ZIP_RESCUE_ZLIB_PAGES = 1,
+  /** those, and any page whose ISA-L stream misses by at most 1 %
+  (PAGE_ZIP_ZLIB_RESCUE_DIV): zlib's bytes on key-ordered loads */
+  PAGE_ZIP_RESCUE_ON = 2,
+  PAGE_ZIP_RESCUE_N
+};
+
+/** Names of page_zip_rescue_t, for the variable's TYPELIB */
+extern const char *page_zip_rescue_names[PAGE_ZIP_RESCUE_N + 1];
+
+/** innodb_compression_zlib_rescue, a page_zip_rescue_t. A rescued page is
+a zlib stream like any other (stock MySQL reads it); as every page of an
+ISA-L table it logs its image, so recovery never recompresses it. */
+extern ulong page_zip_zlib_rescue;
 
 /** The check of innodb_compression_codec_check.
 @param[in]  page_zip  the page just compressed */

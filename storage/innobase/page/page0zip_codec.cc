@@ -66,7 +66,10 @@ bool page_zip_codec_check = false;
 
 bool page_zip_append = false;
 
-bool page_zip_zlib_rescue = false;
+const char *page_zip_rescue_names[PAGE_ZIP_RESCUE_N + 1] = {
+    "OFF", "ZLIB_PAGES", "ON", NullS};
+
+ulong page_zip_zlib_rescue = PAGE_ZIP_RESCUE_ZLIB_PAGES;
 
 extern std::atomic<uint64_t> page_zip_inflate_n_fast;
 extern std::atomic<uint64_t> page_zip_inflate_n_fallback;
@@ -389,6 +392,30 @@ as a failure, which the adaptive padding would answer by leaving every
 later page of the index emptier. */
 constexpr ulint PAGE_ZIP_ZLIB_RESCUE_DIV = 100;
 
+/** A page whose current stream zlib wrote (a rescued page, or a page of
+a table written under the zlib codec) is rescued when ISA-L misses its
+room by at most the room divided by this (12.5 %). ISA-L's stream of the
+records zlib fitted is larger: by about 2 % on DBT-2's 8 KB pages, by
+5-8 % on 4 KB pages of order_line-like rows (compress.codec_rescue_keep).
+With the 1 % band such a page split at its next compression: after one
+UPDATE of every row of DBT-2's tables the rescue cost more bytes than
+ISA-L alone, and a table loaded under zlib then updated under ISA-L split
+every page it updated (BENCHMARKS.md 6p). A page zlib cannot fit either
+costs one zlib compression more before it splits. */
+constexpr ulint PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV = 8;
+
+/** Whether zlib wrote a compressed page's stream: the first deflate
+block, the field list's, is a compressed one. page_zip_deflate_isal()
+always stores the field list; zlib stores it only when that is smaller
+than any code, which only long field lists of incompressible bytes are
+(such a page counts as ISA-L's, and is rescued within the narrow band).
+@param[in]  page_zip  compressed page
+@return whether the page's first block has BTYPE 01 or 10 */
+bool page_zip_stream_by_zlib(const page_zip_des_t *page_zip) {
+  return page_zip->m_end > PAGE_DATA + 2 &&
+         (page_zip->data[PAGE_DATA + 2] & 6) != 0;
+}
+
 /** Write the page's stream with zlib, from the header (ISA-L's stream
 missed the room by a little). The zlib header, the field list (a full
 flush) and the records, as the zlib codec would, into the caller's
@@ -562,8 +589,11 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     /* Does not fit: page_zip_deflate_needed() tells how much it took. */
     strm->m_needed = end - ws->m_out;
     const ulint room = strm->total_out + strm->avail_out;
-    if (page_zip_zlib_rescue && !strm->m_appended && ws->m_in_len > 0 &&
-        strm->m_needed - room <= room / PAGE_ZIP_ZLIB_RESCUE_DIV &&
+    if ((strm->m_prev_zlib || page_zip_zlib_rescue == PAGE_ZIP_RESCUE_ON) &&
+        !strm->m_appended && ws->m_in_len > 0 &&
+        strm->m_needed - room <=
+            room / (strm->m_prev_zlib ? PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV
+                                      : PAGE_ZIP_ZLIB_RESCUE_DIV) &&
         page_zip_zlib_rewrite(strm, ws)) {
       return Z_STREAM_END;
     }
@@ -615,6 +645,7 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   strm->m_app_end = false;
   strm->m_appended = false;
   strm->m_rescued = false;
+  strm->m_prev_zlib = false;
   strm->m_in_len = 0;
   strm->m_ws = page_zip_deflate_ws_get();
   strm->m_zs = strm;
@@ -667,6 +698,11 @@ void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
                                    const page_t *page,
                                    const dict_index_t *index, bool in_place) {
 #ifdef HAVE_ISAL
+  /* A page zlib wrote stays zlib's while ISA-L's stream of it misses by
+  a little (the estimator's trials compress no page of the table). */
+  strm->m_prev_zlib = page_zip_zlib_rescue != PAGE_ZIP_RESCUE_OFF &&
+                      strm->m_codec == PAGE_ZIP_CODEC_ISAL && !dict_zip_trial &&
+                      page_zip_stream_by_zlib(page_zip);
   /* Only reorganizations in place of pages that only had records added
   since their last compression (m_app_heap kept) write appendable streams:
   they are what key-ordered inserts do, and elsewhere (pages whose log
