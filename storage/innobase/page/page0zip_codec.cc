@@ -749,8 +749,9 @@ void page_zip_deflate_append_done(const page_zip_deflate_stream_t *strm,
   if (strm->m_appended) {
     page_zip_codec_n_appended.fetch_add(1, std::memory_order_relaxed);
   }
-  /* The estimator's trials are rescued too, so that they model the
-  table's pages; they count nowhere. */
+  /* With ON the estimator's trials are rescued too, so that they model
+  the table's pages (never as zlib's pages: they compress no page of the
+  table); they count nowhere. */
   if (strm->m_rescued && !dict_zip_trial) {
     page_zip_codec_n_rescued.fetch_add(1, std::memory_order_relaxed);
   }
