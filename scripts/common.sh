@@ -13,13 +13,16 @@ PRISTINE_DIR="$COMPRESS_CACHE_DIR/pristine"
 SRC_DIR="$COMPRESS_CACHE_DIR/src"
 # COMPRESS_VARIANT selects a build variant with its own build tree (the
 # patched source tree and ccache are shared): "debug" (assertions,
-# UNIV_DEBUG, SAFE_MUTEX, DBUG_EXECUTE_IF fault injection), "asan"
-# (AddressSanitizer + UndefinedBehaviorSanitizer), or "debug-asan" (both).
+# UNIV_DEBUG, SAFE_MUTEX, DBUG_EXECUTE_IF fault injection), "zipdebug"
+# (debug plus InnoDB's extra checks, WITH_INNODB_EXTRA_DEBUG: UNIV_ZIP_DEBUG
+# validates every compressed page and BLOB stream written), "asan"
+# (AddressSanitizer + UndefinedBehaviorSanitizer, alignment checks
+# included), or "debug-asan" (both).
 # Empty: the default RelWithDebInfo build. Every script honours it.
 COMPRESS_VARIANT="${COMPRESS_VARIANT:-}"
 case "$COMPRESS_VARIANT" in
-  ''|debug|asan|debug-asan) ;;
-  *) printf 'COMPRESS_VARIANT must be empty, debug, asan or debug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
+  ''|debug|zipdebug|asan|debug-asan) ;;
+  *) printf 'COMPRESS_VARIANT must be empty, debug, zipdebug, asan or debug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
 esac
 _vsuffix="${COMPRESS_VARIANT:+-$COMPRESS_VARIANT}"
 BUILD_DIR="$COMPRESS_CACHE_DIR/build$_vsuffix"

@@ -35,11 +35,39 @@ IF(WITH_INNODB_ISAL)
     HINTS ${INNODB_ISAL_PC_LIBRARY_DIRS})
 ENDIF()
 
-IF(WITH_INNODB_ISAL AND INNODB_ISAL_INCLUDE_DIR AND INNODB_ISAL_LIBRARY)
-  SET(INNODB_ISAL_VERSION "${INNODB_ISAL_PC_VERSION}")
-  IF(NOT INNODB_ISAL_VERSION)
-    SET(INNODB_ISAL_VERSION "unknown version")
+# The oldest ISA-L the codec was tested with (Debian 12's libisal-dev):
+# the zlib framing (IGZIP_ZLIB_NO_HDR, isal_write_zlib_header()), hist_bits
+# and isal_adler32() of page0zip_codec.cc are there; an older or unknown
+# version builds without ISA-L, with a message.
+SET(INNODB_ISAL_MIN_VERSION "2.30.0")
+SET(INNODB_ISAL_VERSION "")
+IF(INNODB_ISAL_INCLUDE_DIR AND EXISTS "${INNODB_ISAL_INCLUDE_DIR}/isa-l.h")
+  # The header's version, which pkg-config may not know (no .pc file).
+  FILE(STRINGS "${INNODB_ISAL_INCLUDE_DIR}/isa-l.h" _isal_v
+    REGEX "^#define ISAL_(MAJOR|MINOR|PATCH)_VERSION +[0-9]+")
+  STRING(REGEX REPLACE ".*MAJOR_VERSION +([0-9]+).*" "\\1" _isal_maj "${_isal_v}")
+  STRING(REGEX REPLACE ".*MINOR_VERSION +([0-9]+).*" "\\1" _isal_min "${_isal_v}")
+  STRING(REGEX REPLACE ".*PATCH_VERSION +([0-9]+).*" "\\1" _isal_pat "${_isal_v}")
+  IF(_isal_maj MATCHES "^[0-9]+$" AND _isal_min MATCHES "^[0-9]+$" AND
+     _isal_pat MATCHES "^[0-9]+$")
+    SET(INNODB_ISAL_VERSION "${_isal_maj}.${_isal_min}.${_isal_pat}")
   ENDIF()
+ENDIF()
+IF(NOT INNODB_ISAL_VERSION)
+  SET(INNODB_ISAL_VERSION "${INNODB_ISAL_PC_VERSION}")
+ENDIF()
+IF(WITH_INNODB_ISAL AND INNODB_ISAL_INCLUDE_DIR AND INNODB_ISAL_LIBRARY AND
+   (NOT INNODB_ISAL_VERSION OR
+    INNODB_ISAL_VERSION VERSION_LESS INNODB_ISAL_MIN_VERSION))
+  MESSAGE(WARNING "InnoDB compressed pages: ISA-L "
+    "${INNODB_ISAL_VERSION} (${INNODB_ISAL_LIBRARY}) is older than "
+    "${INNODB_ISAL_MIN_VERSION}, the oldest version tested, or its version "
+    "is unknown: building without it (only innodb_compression_codec=zlib). "
+    "Install libisal-dev ${INNODB_ISAL_MIN_VERSION} or later.")
+  SET(INNODB_ISAL_LIBRARY "")
+ENDIF()
+
+IF(WITH_INNODB_ISAL AND INNODB_ISAL_INCLUDE_DIR AND INNODB_ISAL_LIBRARY)
   SET(INNODB_ISAL_LIBRARIES ${INNODB_ISAL_LIBRARY})
   INCLUDE_DIRECTORIES(SYSTEM ${INNODB_ISAL_INCLUDE_DIR})
   ADD_DEFINITIONS(-DHAVE_ISAL -DHAVE_ISAL_VERSION="${INNODB_ISAL_VERSION}")

@@ -84,6 +84,8 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include <zlib.h>
 
+#include <atomic>
+
 #include "univ.i"
 #include "mem0mem.h"
 #include "page0types.h"
@@ -184,6 +186,9 @@ struct page_zip_deflate_stream_t : z_stream {
   /** out: whether zlib wrote the stream, ISA-L's having missed the room
   by a little (page0zip_codec.cc, PAGE_ZIP_ZLIB_RESCUE_DIV) */
   bool m_rescued;
+  /** whether ISA-L failed (an error of the library, page_zip_isal_error())
+  and zlib writes the page */
+  bool m_isal_failed;
   /** whether zlib wrote the page's current stream, so that a miss of
   ISA-L is rescued within the wider band PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV
   (page_zip_deflate_append_setup(), innodb_compression_zlib_rescue
@@ -230,10 +235,16 @@ What proves that the old stream's input is a prefix of the new input:
   is the old records' bytes followed by the new records';
 - and it is checked: the zlib header and field list are equal, the old
   stream ends with the appendable tail at m_app_end, and the adler32 of
-  the first m_app_len bytes of the new input equals the old trailer.
-Debug builds (UNIV_ZIP_DEBUG) decompress every page compressed and
-compare it with the uncompressed page. Anything else compresses the whole
-page; so does an append that does not fit.
+  the first m_app_len bytes of the new input equals the old trailer;
+- the state belongs to the page whose data the descriptor holds: a frame
+  that gets a new page (buf_page_init()) and every decompression
+  (page_zip_decompress_low(), which rebuilds the frame from the data, as
+  after a read) start without it (page_zip_append_reset()); debug builds
+  assert that a page being read has none.
+Builds with UNIV_ZIP_DEBUG (COMPRESS_VARIANT=zipdebug) decompress every
+page compressed and compare it with the uncompressed page
+(page_zip_validate()). Anything else compresses the whole page; so does
+an append that does not fit.
 
 Recovery: ISA-L pages always log their images (page_zip_log_images()),
 so recovery never appends; it does not append on its own (reorganize
@@ -419,6 +430,15 @@ struct page_zip_codec_stat_t {
   uint64_t compress_appended;
   /** ISA-L page compressions that fitted only as zlib wrote them */
   uint64_t compress_rescued;
+  /** page compressions and BLOB streams ISA-L failed (an error of the
+  library, not a page that does not fit): zlib wrote them */
+  uint64_t isal_errors;
+  /** pages decompressed and compared after their compression
+  (page_zip_validate(), builds with UNIV_ZIP_DEBUG only) */
+  uint64_t validated_pages;
+  /** compressed BLOB streams inflated and compared with their input
+  (builds with UNIV_ZIP_DEBUG only) */
+  uint64_t validated_lobs;
 };
 
 /** Read the codec counters.
@@ -427,7 +447,79 @@ void page_zip_codec_stat_get(page_zip_codec_stat_t *stat);
 
 /** SHOW GLOBAL STATUS Innodb_zip_codec_%: the counters above. */
 extern SHOW_VAR page_zip_codec_status_variables[];
+
+/* The counters, kept by page0zip_codec_stat.cc. */
+/** Compressions by codec (the estimator's trials excluded, as in
+INNODB_CMP). */
+extern std::atomic<uint64_t> page_zip_codec_n_compress[PAGE_ZIP_CODEC_N];
+/** Page compressions that continued the page's stream. */
+extern std::atomic<uint64_t> page_zip_codec_n_appended;
+/** ISA-L page compressions that fitted only as zlib wrote them. */
+extern std::atomic<uint64_t> page_zip_codec_n_rescued;
+/** Compressed BLOB streams the fast codec wrote. */
+extern std::atomic<uint64_t> page_zip_lob_deflate_n_fast;
+/** Compressed BLOB streams zlib wrote although the fast codec was
+selected. */
+extern std::atomic<uint64_t> page_zip_lob_deflate_n_fallback;
+/** Pages checked by innodb_compression_codec_check. */
+extern std::atomic<uint64_t> page_zip_codec_n_checks;
+/** Pages the check found different. */
+extern std::atomic<uint64_t> page_zip_codec_n_check_failures;
+
+/** Note a failure of ISA-L (an error code, or a stream it did not finish
+with ample room): counted in Innodb_zip_codec_isal_errors and logged
+once (ER_IB_ZIP_CODEC_ISAL_ERROR); the caller has zlib write the data.
+Not "the page does not fit": that is a full page, this is the library.
+@param[in]  what  "a page", "a BLOB"
+@param[in]  code  ISA-L's return code, or PAGE_ZIP_ISAL_INCOMPLETE */
+void page_zip_isal_error(const char *what, int code);
+
+/** What page_zip_isal_error() is told when ISA-L returned COMP_OK but did
+not finish the stream with room to spare (not one of ISA-L's codes). */
+constexpr int PAGE_ZIP_ISAL_INCOMPLETE = 1;
+
+/** Log the codec in use and the versions of ISA-L (the one the build was
+compiled with, and the file loaded) and zlib (ER_IB_ZIP_CODEC_VERSIONS);
+also Innodb_zip_codec_isal_version. Called at InnoDB's start. */
+void page_zip_codec_log_versions();
+
+/** @return "ISA-L built with x.y.z, loaded from <path>", or "not built" */
+const char *page_zip_codec_isal_version();
+
+#ifdef UNIV_ZIP_DEBUG
+/** Count a page that page_zip_validate() found right after its
+compression (Innodb_zip_codec_validated_pages). */
+void page_zip_validate_count_page();
+
+/** Inflate a compressed BLOB stream just written with zlib and assert
+that it gives back its input, all of it and nothing more
+(Innodb_zip_codec_validated_lobs).
+@param[in]  in          the BLOB's bytes
+@param[in]  len         their length
+@param[in]  stream      the zlib stream written
+@param[in]  stream_len  its length */
+void page_zip_lob_validate(const byte *in, ulint len, const byte *stream,
+                           ulint stream_len);
+#endif /* UNIV_ZIP_DEBUG */
 #endif /* !UNIV_LIBRARY */
+
+/* The append state is reset by the decompression, which the tools'
+decompression library shares. */
+/** Forget how the page's stream was written: the descriptor gets another
+page's data, or a frame rebuilt from its data.
+@param[in,out]  page_zip  compressed page descriptor */
+inline void page_zip_append_reset(page_zip_des_t *page_zip) {
+  page_zip->m_app_heap = 0;
+  page_zip->m_app_len = 0;
+  page_zip->m_app_end = 0;
+}
+
+/** @return whether a compressed page descriptor keeps no append state
+@param[in]  page_zip  compressed page descriptor */
+inline bool page_zip_append_is_reset(const page_zip_des_t *page_zip) {
+  return page_zip->m_app_heap == 0 && page_zip->m_app_len == 0 &&
+         page_zip->m_app_end == 0;
+}
 
 /** Whether page_zip_decompress() reads the records with the fast inflate
 (innodb_compression_codec is not zlib and the build has ISA-L). Set by
@@ -513,11 +605,15 @@ decompression in BENCHMARKS.md 7d): nothing if one pass finds them in
 order already (a page filled in key order or rebuilt), else a bitmap of
 the page's offsets, set once per record and scanned in order. Two records at one offset (a corrupt
 page) are sorted by std::sort instead, which keeps both, as upstream, so
-the result is always std::sort's.
-@param[in,out]  recs  the records, each on page
+the result is always std::sort's. The offsets come from disk: a record at
+or past the end of the page (a dense directory slot holds 14 bits, more
+than a 4 KB or 8 KB page needs) makes the page corrupt.
+@param[in,out]  recs  the records
 @param[in]      n     number of records
-@param[in]      page  the uncompressed page */
-void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page);
+@param[in]      page  the uncompressed page
+@return false if a record lies outside the page (corrupt page) */
+[[nodiscard]] bool page_zip_dir_sort(rec_t **recs, ulint n,
+                                     const page_t *page);
 
 /** Configure zlib's allocator for page_zip_decompress(): memory of the
 memory heap, as page_zip_set_alloc(), but not zeroed. zlib's own allocator

@@ -71,29 +71,7 @@ const char *page_zip_rescue_names[PAGE_ZIP_RESCUE_N + 1] = {
 
 ulong page_zip_zlib_rescue = PAGE_ZIP_RESCUE_ZLIB_PAGES;
 
-extern std::atomic<uint64_t> page_zip_inflate_n_fast;
-extern std::atomic<uint64_t> page_zip_inflate_n_fallback;
-extern std::atomic<uint64_t> page_zip_lob_inflate_n_fast;
-extern std::atomic<uint64_t> page_zip_lob_inflate_n_fallback;
-
 namespace {
-
-/** Compressions by codec (the estimator's trials excluded, as in
-INNODB_CMP). */
-std::atomic<uint64_t> page_zip_codec_n_compress[PAGE_ZIP_CODEC_N];
-/** Page compressions that continued the page's stream. */
-std::atomic<uint64_t> page_zip_codec_n_appended{0};
-/** ISA-L page compressions that fitted only as zlib wrote them. */
-std::atomic<uint64_t> page_zip_codec_n_rescued{0};
-/** Compressed BLOB streams the fast codec wrote. */
-std::atomic<uint64_t> page_zip_lob_deflate_n_fast{0};
-/** Compressed BLOB streams zlib wrote although the fast codec was
-selected. */
-std::atomic<uint64_t> page_zip_lob_deflate_n_fallback{0};
-/** Pages checked by innodb_compression_codec_check. */
-std::atomic<uint64_t> page_zip_codec_n_checks{0};
-/** Pages the check found different. */
-std::atomic<uint64_t> page_zip_codec_n_check_failures{0};
 
 /** zlib allocator of the per-thread stream, instrumented. */
 void *page_zip_codec_zalloc(void *, uInt items, uInt size) {
@@ -150,7 +128,8 @@ struct page_zip_deflate_ws_free_t {
     if (ws->m_zs_ready) {
       deflateEnd(&ws->m_zs);
     }
-    ut::free(ws);
+    ws->~page_zip_deflate_ws_t();
+    ut::aligned_free(ws);
   }
 };
 
@@ -163,13 +142,17 @@ page_zip_deflate_ws_t *page_zip_deflate_ws_get() {
     if (UNIV_PAGE_SIZE > UNIV_PAGE_SIZE_DEF) {
       return nullptr;
     }
-    void *p = ut::malloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
-                                 sizeof(page_zip_deflate_ws_t));
+    /* alignas() members: the allocation must honour the struct's
+    alignment (ut::malloc_withkey() gives 16 bytes). */
+    void *p = ut::aligned_alloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
+                                        sizeof(page_zip_deflate_ws_t),
+                                        alignof(page_zip_deflate_ws_t));
     if (p == nullptr) {
       return nullptr;
     }
     page_zip_deflate_ws.reset(new (p) page_zip_deflate_ws_t);
   }
+  ut_ad(ut::is_aligned_as<page_zip_deflate_ws_t>(page_zip_deflate_ws.get()));
   return page_zip_deflate_ws.get();
 }
 
@@ -213,20 +196,29 @@ int page_zip_zlib_ws_start(page_zip_deflate_ws_t *ws, int level) {
 @param[in]      len    bytes of input
 @param[in]      flush  ISA-L flush mode
 @param[in]      last   whether this ends the stream
-@return whether all input was taken (and the stream ended if last) */
-bool page_zip_isal_run(page_zip_deflate_ws_t *ws, const byte *in, ulint len,
-                       uint16_t flush, bool last) {
+@return COMP_OK if all input was taken (and the stream ended if last);
+else ISA-L's error, or PAGE_ZIP_ISAL_INCOMPLETE: the output always has
+room for twice the input, so this is a failure of the library, never a
+page that does not fit (that is decided on the stream's length) */
+int page_zip_isal_run(page_zip_deflate_ws_t *ws, const byte *in, ulint len,
+                      uint16_t flush, bool last) {
   isal_zstream &zs = ws->m_izs;
   zs.next_in = const_cast<byte *>(in);
   zs.avail_in = static_cast<uint32_t>(len);
   zs.flush = flush;
   zs.end_of_stream = last ? 1 : 0;
-  if (isal_deflate(&zs) != COMP_OK || zs.avail_in != 0) {
-    return false;
+  /* An error of the library (compress.codec_isal_error). */
+  DBUG_EXECUTE_IF("page_zip_isal_error", return ISAL_INVALID_OPERATION;);
+  const int err = isal_deflate(&zs);
+  if (err != COMP_OK) {
+    return err;
   }
   /* avail_in == 0 proves nothing (levels 1-3 take all input into their
   buffers): the state says whether the flush or the end was written. */
-  return zs.internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR);
+  return zs.avail_in == 0 &&
+                 zs.internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR)
+             ? COMP_OK
+             : PAGE_ZIP_ISAL_INCOMPLETE;
 }
 
 /** Set up ISA-L for a zlib stream and write its header ourselves: the
@@ -371,8 +363,12 @@ byte *page_zip_isal_append(page_zip_deflate_stream_t *strm,
   back-references stay among themselves; the stream is as valid. */
   isal_zstream &zs = ws->m_izs;
   page_zip_isal_records_init(ws, begin + keep, limit - 2);
-  if (!page_zip_isal_run(ws, ws->m_in + old_in, ws->m_in_len - old_in,
-                         SYNC_FLUSH, false)) {
+  const int err = page_zip_isal_run(ws, ws->m_in + old_in,
+                                    ws->m_in_len - old_in, SYNC_FLUSH, false);
+  if (err != COMP_OK) {
+    /* The library failed: zlib writes the whole page. */
+    page_zip_isal_error("a page", err);
+    strm->m_isal_failed = true;
     return nullptr;
   }
   byte *end = zs.next_out;
@@ -420,11 +416,13 @@ bool page_zip_stream_by_zlib(const page_zip_des_t *page_zip) {
 missed the room by a little). The zlib header, the field list (a full
 flush) and the records, as the zlib codec would, into the caller's
 output from its start; the stream does not end appendably.
-@param[in,out]  strm  stream; on success its output is zlib's
-@param[in,out]  ws    workspace, with the field list and the records
+Also what a failure of ISA-L falls back to (page_zip_isal_error()).
+@param[in,out]  strm    stream; on success its output is zlib's
+@param[in,out]  ws      workspace, with the field list and the records
+@param[in]      rescue  whether this is a rescue (counted as one)
 @return whether zlib's stream fitted */
 bool page_zip_zlib_rewrite(page_zip_deflate_stream_t *strm,
-                           page_zip_deflate_ws_t *ws) {
+                           page_zip_deflate_ws_t *ws, bool rescue) {
   if (page_zip_zlib_ws_start(ws, ws->m_zlevel) != Z_OK) {
     return false;
   }
@@ -450,8 +448,22 @@ bool page_zip_zlib_rewrite(page_zip_deflate_stream_t *strm,
   strm->avail_out = static_cast<uInt>(room - zs.total_out);
   strm->total_out = zs.total_out;
   strm->m_app_end = false;
-  strm->m_rescued = true;
+  strm->m_rescued = rescue;
   return true;
+}
+
+/** After a failure of ISA-L (page_zip_isal_error()), write the page with
+zlib at the table's level, as the zlib codec would: a page that fits is
+neither split nor counted as a compression failure, which would grow the
+index's padding; one that zlib cannot fit either is a full page.
+@param[in,out]  strm  stream
+@param[in,out]  ws    workspace, with the field list and the records
+@return Z_STREAM_END, or Z_BUF_ERROR if zlib's stream does not fit */
+int page_zip_isal_fallback(page_zip_deflate_stream_t *strm,
+                           page_zip_deflate_ws_t *ws) {
+  strm->m_appended = false;
+  strm->m_needed = 0;
+  return page_zip_zlib_rewrite(strm, ws, false) ? Z_STREAM_END : Z_BUF_ERROR;
 }
 
 /** deflate() with ISA-L. The field list goes into a stored block followed
@@ -547,6 +559,9 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     strm->m_appended = end != nullptr;
   }
   if (end != nullptr) {
+  } else if (strm->m_isal_failed) {
+    /* ISA-L failed on the append: zlib writes the whole page. */
+    return page_zip_isal_fallback(strm, ws);
   } else if (ws->m_in_len == 0) {
     /* No records (a new page): BFINAL 1, BTYPE 01 (fixed codes), and
     the end-of-block code, 7 zero bits. After the full flush, this is
@@ -561,17 +576,22 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
     if (strm->m_app_end) {
       /* Appendable: a sync flush, then an empty final block. */
       zs.avail_out -= 2;
-      if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, SYNC_FLUSH,
-                             false)) {
-        return Z_STREAM_ERROR;
+      const int err =
+          page_zip_isal_run(ws, ws->m_in, ws->m_in_len, SYNC_FLUSH, false);
+      if (err != COMP_OK) {
+        page_zip_isal_error("a page", err);
+        return page_zip_isal_fallback(strm, ws);
       }
       end = zs.next_out;
       end[0] = 3;
       end[1] = 0;
       end += 2;
     } else {
-      if (!page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true)) {
-        return Z_STREAM_ERROR;
+      const int err =
+          page_zip_isal_run(ws, ws->m_in, ws->m_in_len, NO_FLUSH, true);
+      if (err != COMP_OK) {
+        page_zip_isal_error("a page", err);
+        return page_zip_isal_fallback(strm, ws);
       }
       end = zs.next_out;
     }
@@ -594,7 +614,7 @@ int page_zip_deflate_isal(page_zip_deflate_stream_t *strm, int flush) {
         strm->m_needed - room <=
             room / (strm->m_prev_zlib ? PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV
                                       : PAGE_ZIP_ZLIB_RESCUE_DIV) &&
-        page_zip_zlib_rewrite(strm, ws)) {
+        page_zip_zlib_rewrite(strm, ws, true)) {
       return Z_STREAM_END;
     }
     return Z_BUF_ERROR;
@@ -645,6 +665,7 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   strm->m_app_end = false;
   strm->m_appended = false;
   strm->m_rescued = false;
+  strm->m_isal_failed = false;
   strm->m_prev_zlib = false;
   strm->m_in_len = 0;
   strm->m_ws = page_zip_deflate_ws_get();
@@ -847,17 +868,34 @@ ulint page_zip_lob_deflate(ulint word, const byte *in, ulint len, byte *out,
       zs.end_of_stream = 1;
       /* One call takes all input; the loop only guards against a
       library that returns early while it still has room. */
+      int err = COMP_OK;
       for (int calls = 0; calls < 8; calls++) {
-        if (isal_deflate(&zs) != COMP_OK ||
-            zs.internal_state.state == ZSTATE_END || zs.avail_out == 0) {
+        err = isal_deflate(&zs);
+        DBUG_EXECUTE_IF("page_zip_isal_error", err = ISAL_INVALID_OPERATION;);
+        if (err != COMP_OK || zs.internal_state.state == ZSTATE_END ||
+            zs.avail_out == 0) {
           break;
         }
       }
-      if (zs.internal_state.state == ZSTATE_END && zs.avail_in == 0) {
+      if (err == COMP_OK && zs.internal_state.state == ZSTATE_END &&
+          zs.avail_in == 0) {
         n = zs.next_out - out;
+      } else if (err != COMP_OK ||
+                 zs.avail_out >= page_zip_lob_deflate_bound(0)) {
+        /* An error, or a stream left unfinished with room to spare: the
+        library failed (a full output is the caller's bound). zlib
+        writes the BLOB, as for any refusal. */
+        page_zip_isal_error("a BLOB",
+                            err != COMP_OK ? err : PAGE_ZIP_ISAL_INCOMPLETE);
       }
     }
   }
+#ifdef UNIV_ZIP_DEBUG
+  if (n != 0) {
+    /* Each stream written is read back and compared with its input. */
+    page_zip_lob_validate(in, len, out, n);
+  }
+#endif /* UNIV_ZIP_DEBUG */
   /* A stream the fast codec does not write (compress.codec_lob_debug). */
   DBUG_EXECUTE_IF("lob_zip_write_fast_refuse", n = 0;);
   if (count) {
@@ -890,147 +928,3 @@ ulint page_zip_deflate_heap_saved() {
 }
 
 void page_zip_codec_thread_free() { page_zip_deflate_ws.reset(); }
-
-void page_zip_codec_check_page(const page_zip_des_t *page_zip) {
-  const ulint size = UNIV_PAGE_SIZE;
-  auto *pages = static_cast<byte *>(
-      ut::aligned_alloc_withkey(UT_NEW_THIS_FILE_PSI_KEY, 2 * size, size));
-  if (pages == nullptr) {
-    return;
-  }
-  page_zip_des_t zips[2] = {*page_zip, *page_zip};
-  bool ok[2];
-  bool fast_used = false;
-  for (int i = 0; i < 2; i++) {
-    page_zip_inflate_force(i);
-    const uint64_t fast0 =
-        page_zip_inflate_n_fast.load(std::memory_order_relaxed);
-    memset(pages + i * size, 0, size);
-    ok[i] = page_zip_decompress_low(&zips[i], pages + i * size, true);
-    if (i == 1) {
-      fast_used =
-          page_zip_inflate_n_fast.load(std::memory_order_relaxed) != fast0;
-    }
-  }
-  page_zip_inflate_force(-1);
-
-  if (fast_used || !ok[0] || !ok[1]) {
-    page_zip_codec_n_checks.fetch_add(1, std::memory_order_relaxed);
-    if (ok[0] != ok[1] || !ok[0] ||
-        memcmp(pages, pages + size, size) != 0 ||
-        zips[0].m_end != zips[1].m_end || zips[0].n_blobs != zips[1].n_blobs) {
-      page_zip_codec_n_check_failures.fetch_add(1, std::memory_order_relaxed);
-      ib::error(ER_IB_ZIP_CODEC_CHECK_FAILED,
-                static_cast<ulong>(page_zip_get_size(page_zip)),
-                ok[0] ? "ok" : "failed", ok[1] ? "ok" : "failed");
-    }
-  }
-  ut::aligned_free(pages);
-}
-
-void page_zip_codec_stat_get(page_zip_codec_stat_t *stat) {
-  for (ulint i = 0; i < PAGE_ZIP_CODEC_N; i++) {
-    stat->compress[i] =
-        page_zip_codec_n_compress[i].load(std::memory_order_relaxed);
-  }
-  stat->inflate_fast = page_zip_inflate_n_fast.load(std::memory_order_relaxed);
-  stat->inflate_fast_fallback =
-      page_zip_inflate_n_fallback.load(std::memory_order_relaxed);
-  stat->checks = page_zip_codec_n_checks.load(std::memory_order_relaxed);
-  stat->check_failures =
-      page_zip_codec_n_check_failures.load(std::memory_order_relaxed);
-  stat->lob_inflate_fast =
-      page_zip_lob_inflate_n_fast.load(std::memory_order_relaxed);
-  stat->lob_inflate_fast_fallback =
-      page_zip_lob_inflate_n_fallback.load(std::memory_order_relaxed);
-  stat->lob_deflate_fast =
-      page_zip_lob_deflate_n_fast.load(std::memory_order_relaxed);
-  stat->lob_deflate_fast_fallback =
-      page_zip_lob_deflate_n_fallback.load(std::memory_order_relaxed);
-  stat->compress_appended =
-      page_zip_codec_n_appended.load(std::memory_order_relaxed);
-  stat->compress_rescued =
-      page_zip_codec_n_rescued.load(std::memory_order_relaxed);
-}
-
-namespace {
-/** SHOW STATUS callback of one codec counter.
-@tparam  F  reads the counter from a snapshot */
-template <uint64_t (*F)(const page_zip_codec_stat_t &)>
-int page_zip_codec_show(THD *, SHOW_VAR *var, char *buff) {
-  page_zip_codec_stat_t stat;
-  page_zip_codec_stat_get(&stat);
-  var->type = SHOW_LONGLONG;
-  var->value = buff;
-  var->scope = SHOW_SCOPE_GLOBAL;
-  *reinterpret_cast<longlong *>(buff) = static_cast<longlong>(F(stat));
-  return 0;
-}
-uint64_t stat_zlib(const page_zip_codec_stat_t &s) {
-  return s.compress[PAGE_ZIP_CODEC_ZLIB];
-}
-uint64_t stat_isal(const page_zip_codec_stat_t &s) {
-  return s.compress[PAGE_ZIP_CODEC_ISAL];
-}
-uint64_t stat_fast(const page_zip_codec_stat_t &s) { return s.inflate_fast; }
-uint64_t stat_fallback(const page_zip_codec_stat_t &s) {
-  return s.inflate_fast_fallback;
-}
-uint64_t stat_lob_fast(const page_zip_codec_stat_t &s) {
-  return s.lob_inflate_fast;
-}
-uint64_t stat_lob_fallback(const page_zip_codec_stat_t &s) {
-  return s.lob_inflate_fast_fallback;
-}
-uint64_t stat_lob_deflate_fast(const page_zip_codec_stat_t &s) {
-  return s.lob_deflate_fast;
-}
-uint64_t stat_lob_deflate_fallback(const page_zip_codec_stat_t &s) {
-  return s.lob_deflate_fast_fallback;
-}
-uint64_t stat_appended(const page_zip_codec_stat_t &s) {
-  return s.compress_appended;
-}
-uint64_t stat_rescued(const page_zip_codec_stat_t &s) {
-  return s.compress_rescued;
-}
-uint64_t stat_checks(const page_zip_codec_stat_t &s) { return s.checks; }
-uint64_t stat_check_failures(const page_zip_codec_stat_t &s) {
-  return s.check_failures;
-}
-}  // namespace
-
-SHOW_VAR page_zip_codec_status_variables[] = {
-    {"compress_zlib",
-     (char *)&page_zip_codec_show<stat_zlib>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
-    {"compress_isal",
-     (char *)&page_zip_codec_show<stat_isal>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
-    {"compress_appended",
-     (char *)&page_zip_codec_show<stat_appended>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"compress_rescued",
-     (char *)&page_zip_codec_show<stat_rescued>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"inflate_fast",
-     (char *)&page_zip_codec_show<stat_fast>, SHOW_FUNC, SHOW_SCOPE_GLOBAL},
-    {"inflate_fast_fallback",
-     (char *)&page_zip_codec_show<stat_fallback>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"lob_inflate_fast",
-     (char *)&page_zip_codec_show<stat_lob_fast>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"lob_inflate_fast_fallback",
-     (char *)&page_zip_codec_show<stat_lob_fallback>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"lob_deflate_fast",
-     (char *)&page_zip_codec_show<stat_lob_deflate_fast>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"lob_deflate_fast_fallback",
-     (char *)&page_zip_codec_show<stat_lob_deflate_fallback>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {"checks", (char *)&page_zip_codec_show<stat_checks>,
-     SHOW_FUNC, SHOW_SCOPE_GLOBAL},
-    {"check_failures",
-     (char *)&page_zip_codec_show<stat_check_failures>, SHOW_FUNC,
-     SHOW_SCOPE_GLOBAL},
-    {NullS, NullS, SHOW_LONG, SHOW_SCOPE_GLOBAL}};

@@ -50,6 +50,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include "page0zip_codec.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <algorithm>
@@ -111,7 +112,7 @@ struct page_zip_inflate_ws_free_t {
 #ifdef UNIV_LIBRARY
     free(ws);
 #else
-    ut::free(ws);
+    ut::aligned_free(ws);
 #endif /* UNIV_LIBRARY */
   }
 };
@@ -122,14 +123,25 @@ thread_local std::unique_ptr<page_zip_inflate_ws_t, page_zip_inflate_ws_free_t>
 /** @return the calling thread's workspace, or nullptr if out of memory */
 page_zip_inflate_ws_t *page_zip_inflate_ws_get() {
   if (UNIV_UNLIKELY(page_zip_inflate_ws == nullptr)) {
+    /* alignas() members: the allocation must honour the struct's
+    alignment (malloc() and ut::malloc_withkey() give 16 bytes). */
 #ifdef UNIV_LIBRARY
-    void *p = malloc(sizeof(page_zip_inflate_ws_t));
+    void *p = nullptr;
+    if (posix_memalign(&p, alignof(page_zip_inflate_ws_t),
+                       sizeof(page_zip_inflate_ws_t)) != 0) {
+      p = nullptr;
+    }
 #else
-    void *p = ut::malloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
-                                 sizeof(page_zip_inflate_ws_t));
+    void *p = ut::aligned_alloc_withkey(UT_NEW_THIS_FILE_PSI_KEY,
+                                        sizeof(page_zip_inflate_ws_t),
+                                        alignof(page_zip_inflate_ws_t));
 #endif /* UNIV_LIBRARY */
     page_zip_inflate_ws.reset(static_cast<page_zip_inflate_ws_t *>(p));
   }
+  ut_ad(page_zip_inflate_ws == nullptr ||
+        reinterpret_cast<uintptr_t>(page_zip_inflate_ws.get()) %
+                alignof(page_zip_inflate_ws_t) ==
+            0);
   return page_zip_inflate_ws.get();
 }
 
@@ -372,13 +384,16 @@ void page_zip_inflate_set_alloc(void *stream, mem_heap_t *heap) {
   strm->opaque = heap;
 }
 
-void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
+bool page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
   /* One bit per byte offset of a page of up to 16 KB (compressed pages
   are never larger): 2 KB on the stack. */
   constexpr ulint WORDS = UNIV_PAGE_SIZE_DEF / 64;
-  if (n < 8 || UNIV_PAGE_SIZE > UNIV_PAGE_SIZE_DEF) {
-    std::sort(recs, recs + n);
-    return;
+  /* The offsets come from disk: a dense directory slot holds 14 bits, so
+  on a 4 KB or 8 KB page a corrupt one can point past the page, where no
+  record can be (and where the bitmap below has no cleared word). */
+  const page_t *const end = page + UNIV_PAGE_SIZE;
+  if (n == 0) {
+    return true;
   }
   /* The records come in key order, which is their address order on a
   page filled in key order or rebuilt (page_zip_reorganize()): one pass
@@ -388,7 +403,17 @@ void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
     sorted++;
   }
   if (sorted == n) {
-    return;
+    /* Ascending: the last record is the highest. */
+    return recs[n - 1] < end;
+  }
+  if (n < 8 || UNIV_PAGE_SIZE > UNIV_PAGE_SIZE_DEF) {
+    for (ulint i = 0; i < n; i++) {
+      if (UNIV_UNLIKELY(recs[i] >= end)) {
+        return false;
+      }
+    }
+    std::sort(recs, recs + n);
+    return true;
   }
   uint64_t map[WORDS];
   const ulint words = UNIV_PAGE_SIZE / 64;
@@ -396,13 +421,15 @@ void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
   ulint lo = words;
   ulint hi = 0;
   for (ulint i = 0; i < n; i++) {
+    if (UNIV_UNLIKELY(recs[i] >= end)) {
+      return false;
+    }
     const ulint off = static_cast<ulint>(recs[i] - page);
-    ut_ad(off < UNIV_PAGE_SIZE);
     const ulint w = off >> 6;
     const uint64_t bit = uint64_t{1} << (off & 63);
     if (UNIV_UNLIKELY((map[w] & bit) != 0)) {
       std::sort(recs, recs + n);
-      return;
+      return true;
     }
     map[w] |= bit;
     lo = std::min(lo, w);
@@ -413,6 +440,8 @@ void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
   std::vector<rec_t *> expected(recs, recs + n);
   std::sort(expected.begin(), expected.end());
 #endif /* UNIV_DEBUG */
+  /* n distinct offsets below the page size, all within [lo, hi]: exactly
+  n bits are set there. */
   ulint k = 0;
   for (ulint w = lo; w <= hi; w++) {
     for (uint64_t m = map[w]; m != 0; m &= m - 1) {
@@ -422,4 +451,5 @@ void page_zip_dir_sort(rec_t **recs, ulint n, const page_t *page) {
   }
   ut_a(k == n);
   ut_ad(std::equal(expected.begin(), expected.end(), recs));
+  return true;
 }
