@@ -15,14 +15,15 @@ SRC_DIR="$COMPRESS_CACHE_DIR/src"
 # patched source tree and ccache are shared): "debug" (assertions,
 # UNIV_DEBUG, SAFE_MUTEX, DBUG_EXECUTE_IF fault injection), "zipdebug"
 # (debug plus InnoDB's extra checks, WITH_INNODB_EXTRA_DEBUG: UNIV_ZIP_DEBUG
-# validates every compressed page and BLOB stream written), "asan"
+# validates every compressed page and BLOB stream written), "zipcheck"
+# (the default optimized build with UNIV_ZIP_DEBUG in InnoDB only), "asan"
 # (AddressSanitizer + UndefinedBehaviorSanitizer, alignment checks
 # included), or "debug-asan" (both).
 # Empty: the default RelWithDebInfo build. Every script honours it.
 COMPRESS_VARIANT="${COMPRESS_VARIANT:-}"
 case "$COMPRESS_VARIANT" in
-  ''|debug|zipdebug|asan|debug-asan) ;;
-  *) printf 'COMPRESS_VARIANT must be empty, debug, zipdebug, asan or debug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
+  ''|debug|zipdebug|zipcheck|asan|debug-asan) ;;
+  *) printf 'COMPRESS_VARIANT must be empty, debug, zipdebug, zipcheck, asan or debug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
 esac
 _vsuffix="${COMPRESS_VARIANT:+-$COMPRESS_VARIANT}"
 BUILD_DIR="$COMPRESS_CACHE_DIR/build$_vsuffix"
@@ -32,6 +33,9 @@ export CCACHE_DIR="${CCACHE_DIR:-$COMPRESS_CACHE_DIR/ccache}"
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-10G}"
 # ccache: treat files by content, so re-touched but unchanged files hit.
 export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-include_file_mtime,include_file_ctime,time_macros}"
+# Paths under the cache hashed relative to the build directory: a variant
+# tree (build-zipcheck/) hits the default tree's objects outside InnoDB.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$COMPRESS_CACHE_DIR}"
 
 log() { printf '[%s] %s\n' "$(basename "$0")" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }

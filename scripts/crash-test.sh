@@ -10,6 +10,11 @@
 #   COMPRESS_CRASH_WRITE seconds of writing before each kill (default 6-14,
 #                        random per cycle; a number fixes it)
 #   COMPRESS_CRASH_OPTS  extra mysqld options
+#   COMPRESS_CRASH_CODECS  codecs the restarts take in turn, for example
+#                        "isal zlib": each restart (recovery included) runs
+#                        under the next one, so pages one codec wrote are
+#                        recovered and written by the other (default: the
+#                        server's default codec throughout)
 #   COMPRESS_CRASH_FAKE_ACK=1  add an acknowledgement of a transaction that
 #                        never ran, to see the check fail (lost 4: its row in
 #                        each table)
@@ -40,11 +45,17 @@ SRV_DIR="$W"; SRV_BIN="$BIN"; SRV_PORT="${COMPRESS_CRASH_PORT:-13316}"
 . "$(dirname "$0")/server-lib.sh"
 client() { srv_client "$@"; }
 
+read -r -a CODECS <<< "${COMPRESS_CRASH_CODECS:-}"
+codec_opt() {
+  [ ${#CODECS[@]} -gt 0 ] || return 0
+  printf -- '--innodb-compression-codec=%s' "${CODECS[$(( $1 % ${#CODECS[@]} ))]}"
+}
+
 start_server() {
   # shellcheck disable=SC2086
   srv_start "$BIN" "$W/data" "$W/mysqld.err" --innodb-buffer-pool-size=32M \
     --innodb-log-compressed-pages="$1" --innodb-compression-level=6 \
-    ${COMPRESS_CRASH_OPTS:-} && return 0
+    $(codec_opt "${2:-0}") ${COMPRESS_CRASH_OPTS:-} && return 0
   tail -30 "$W/mysqld.err" >&2
   die "the server did not start (see $W/mysqld.err)"
 }
@@ -164,7 +175,7 @@ for cycle in $(seq 1 "$cycles"); do
   # Alternate redo logging of compressed page images.
   if [ "$logpages" = ON ]; then logpages=OFF; else logpages=ON; fi
   t0=$(date +%s.%N)
-  start_server "$logpages"
+  start_server "$logpages" "$cycle"
   t1=$(date +%s.%N)
   line=$(verify)
   rec=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b - a}')
@@ -174,7 +185,7 @@ for cycle in $(seq 1 "$cycles"); do
   bad=$((bc + ce))
   total_lost=$((total_lost + lost))
   total_bad=$((total_bad + bad))
-  log "cycle $cycle: recovered in ${rec}s with innodb_log_compressed_pages=$logpages; $acked acknowledged transactions verified, $lost lost, $bad bad"
+  log "cycle $cycle: recovered in ${rec}s with innodb_log_compressed_pages=$logpages${CODECS:+ $(codec_opt "$cycle")}; $acked acknowledged transactions verified, $lost lost, $bad bad"
 done
 client -e "SELECT TABLE_NAME, PARTITION_NAME, KEY_BLOCK_SIZE, COMPRESS_OPS, COMPRESS_FAILURE_PCT
   FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'crash'" > "$W/compression_stats.txt" 2>/dev/null || true

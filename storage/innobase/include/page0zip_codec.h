@@ -487,6 +487,10 @@ void page_zip_codec_log_versions();
 const char *page_zip_codec_isal_version();
 
 #ifdef UNIV_ZIP_DEBUG
+/** Log the validation counters (at shutdown): a run's error logs tell
+what it validated. */
+void page_zip_validate_log();
+
 /** Count a page that page_zip_validate() found right after its
 compression (Innodb_zip_codec_validated_pages). */
 void page_zip_validate_count_page();
