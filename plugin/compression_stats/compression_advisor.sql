@@ -29,7 +29,9 @@
 -- session variables compression_stats_target_key_block_size and
 -- compression_stats_delta to their arguments for the time of the call, so
 -- that the plugin computes the verdicts at that size and delta with its own
--- rule; the views use the session's values.
+-- rule; the views use the session's values. One builder: every strategy's
+-- ALTER TABLE statement, in the views and in plan() and apply(), comes from
+-- alter_statement().
 --
 -- apply() runs every statement with ALGORITHM=INPLACE, LOCK=NONE (a table
 -- InnoDB cannot rebuild online is reported FAILED with InnoDB's reason,
@@ -89,29 +91,70 @@ DETERMINISTIC NO SQL SQL SECURITY INVOKER
 RETURN CASE p_verdicts WHEN 0 THEN 'EMPTY_TABLE' WHEN 1 THEN p_verdict
                        ELSE 'MIXED' END//
 
--- The ALTER TABLE statement of an action on a table: COMPRESS at a
--- KEY_BLOCK_SIZE, UNCOMPRESS, or REBUILD (FORCE); NULL for other actions.
--- UNCOMPRESS also drops the table's compression options (ENGINE_ATTRIBUTE),
--- which InnoDB refuses on a table that is not compressed; COMPRESS and
--- REBUILD keep them. p_online adds ALGORITHM=INPLACE, LOCK=NONE: InnoDB
--- then refuses, with its reason, what it cannot do without blocking writes.
+-- The one ALTER TABLE builder: the statement of every strategy (SELECTIVE,
+-- ALL, CHOOSE) comes from here, so that they cannot drift apart. p_action
+-- is what the table is to become:
+--   COMPRESS    ROW_FORMAT=COMPRESSED at p_key_block_size;
+--   REBUILD     rebuilt as it is (FORCE): a compressed table whose pages
+--               are no longer delta-close;
+--   UNCOMPRESS  neither compressed pages nor page compression;
+--   PAGE_ZLIB, PAGE_LZ4  page compression (COMPRESSION='zlib' or 'lz4');
+-- any other action (KEEP_COMPRESSED, KEEP_UNCOMPRESSED, EMPTY_TABLE, MIXED,
+-- NO_ESTIMATE, REDUNDANT_ROW_FORMAT) has no statement: NULL. p_row_format,
+-- p_key_block_size_now and p_compression_now are the table now
+-- (COMPRESSION_STATS.ROW_FORMAT, KEY_BLOCK_SIZE and PAGE_COMPRESSION); a
+-- table that is what p_action asks for already gets NULL. InnoDB refuses
+-- page compression with ROW_FORMAT=COMPRESSED or KEY_BLOCK_SIZE > 0, and
+-- an ALTER keeps the options it does not state, so the statement that
+-- sets one mechanism undoes the other:
+--   - leaving ROW_FORMAT=COMPRESSED states ROW_FORMAT=DYNAMIC
+--     KEY_BLOCK_SIZE=0 and drops the compression options
+--     (ENGINE_ATTRIBUTE='', which InnoDB refuses on a table that is not
+--     compressed); COMPRESS and REBUILD keep them;
+--   - leaving page compression states COMPRESSION='' (nothing left in the
+--     table's options; COMPRESSION='None' would stay there);
+--   - page compression adds FORCE: only a rebuild compresses the pages
+--     written before (a new ROW_FORMAT rebuilds anyway).
+-- p_online adds ALGORITHM=INPLACE, LOCK=NONE: InnoDB then refuses, with its
+-- reason, what it cannot do without blocking writes.
 DROP FUNCTION IF EXISTS alter_statement//
 CREATE DEFINER = CURRENT_USER FUNCTION alter_statement(
     p_schema VARCHAR(64) CHARSET utf8mb4, p_table VARCHAR(64) CHARSET utf8mb4,
-    p_action VARCHAR(32), p_key_block_size INT, p_online BOOLEAN)
+    p_action VARCHAR(32), p_key_block_size INT, p_row_format VARCHAR(16),
+    p_key_block_size_now INT, p_compression_now VARCHAR(8), p_online BOOLEAN)
     RETURNS VARCHAR(400) CHARSET utf8mb4
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
-RETURN IF(p_action NOT IN ('COMPRESS', 'UNCOMPRESS', 'REBUILD'), NULL,
-          CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
-                 REPLACE(p_table, '`', '``'), '` ',
-                 CASE p_action
-                   WHEN 'COMPRESS' THEN
-                     CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
-                            p_key_block_size)
-                   WHEN 'REBUILD' THEN 'FORCE'
-                   ELSE CONCAT('ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ',
-                               'ENGINE_ATTRIBUTE=''''') END,
-                 IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')))//
+BEGIN
+  DECLARE zipped BOOLEAN DEFAULT IFNULL(p_row_format = 'Compressed', FALSE);
+  DECLARE paged BOOLEAN DEFAULT IFNULL(p_compression_now, 'none') <> 'none';
+  DECLARE page VARCHAR(8) DEFAULT IF(p_action IN ('PAGE_ZLIB', 'PAGE_LZ4'),
+                                     LOWER(SUBSTRING(p_action, 6)), NULL);
+  DECLARE unzip VARCHAR(60) DEFAULT
+      'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ENGINE_ATTRIBUTE=''''';
+  DECLARE unpage VARCHAR(20) DEFAULT IF(paged, 'COMPRESSION=''''', NULL);
+  DECLARE clause VARCHAR(200);
+  SET clause = CASE
+    WHEN p_action = 'COMPRESS' THEN
+      IF(zipped AND p_key_block_size_now = p_key_block_size AND NOT paged,
+         NULL,
+         CONCAT_WS(' ', CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
+                               p_key_block_size), unpage))
+    WHEN p_action = 'REBUILD' THEN CONCAT_WS(', ', unpage, 'FORCE')
+    WHEN p_action = 'UNCOMPRESS' THEN
+      CASE WHEN zipped THEN CONCAT_WS(' ', unzip, unpage)
+           WHEN paged THEN CONCAT(unpage, ', FORCE')
+           ELSE NULL END
+    WHEN page IS NOT NULL THEN
+      IF(NOT zipped AND p_compression_now = page, NULL,
+         CONCAT(IF(zipped, CONCAT(unzip, ' '), ''),
+                'COMPRESSION=''', page, ''', FORCE'))
+    ELSE NULL END;
+  RETURN IF(clause IS NULL, NULL,
+            CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
+                   REPLACE(p_table, '`', '``'), '` ', clause,
+                   IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')));
+END//
+
 -- CHOOSE (docs/page-compression.md, "The CHOOSE rule"): its constants.
 -- Least savings worth a conversion, in percent of the table.
 DROP FUNCTION IF EXISTS choose_min_gain//
@@ -216,44 +259,24 @@ BEGIN
                    CONCAT(ROUND(page), ' % with page compression')));
 END//
 
--- The ALTER TABLE statement that gives a table CHOOSE's method, undoing
--- the other mechanism in the same statement; NULL if the table has it
--- already or the verdict has no say. Page compression adds FORCE: only a
--- rebuild compresses the pages written before. p_row_format,
--- p_key_block_size_now and p_compression_now describe the table now.
-DROP FUNCTION IF EXISTS choose_statement//
-CREATE DEFINER = CURRENT_USER FUNCTION choose_statement(
-    p_schema VARCHAR(64) CHARSET utf8mb4, p_table VARCHAR(64) CHARSET utf8mb4,
-    p_method VARCHAR(32), p_selective VARCHAR(32), p_row_format VARCHAR(16),
-    p_key_block_size_now INT, p_compression_now VARCHAR(8), p_online BOOLEAN)
-    RETURNS VARCHAR(400) CHARSET utf8mb4
+-- CHOOSE's method as an action of alter_statement(), which builds its
+-- statement: KEY_BLOCK_SIZE=n is COMPRESS at n (REBUILD for a compressed
+-- table SELECTIVE says to rebuild: CHOOSE keeps SELECTIVE's choice), NONE
+-- is UNCOMPRESS (undoing either mechanism), PAGE_ZLIB and PAGE_LZ4 stay;
+-- a verdict with no say (EMPTY_TABLE, MIXED, ...) has no action: NULL.
+DROP FUNCTION IF EXISTS choose_action//
+CREATE DEFINER = CURRENT_USER FUNCTION choose_action(
+    p_method VARCHAR(32), p_selective VARCHAR(32)) RETURNS VARCHAR(32)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
-BEGIN
-  DECLARE zipped BOOLEAN DEFAULT IFNULL(p_row_format = 'Compressed', FALSE);
-  DECLARE paged BOOLEAN DEFAULT IFNULL(p_compression_now, 'none') <> 'none';
-  DECLARE kbs INT DEFAULT IF(p_method LIKE 'KEY\_BLOCK\_SIZE=%',
-                             CAST(SUBSTRING(p_method, 16) AS UNSIGNED), NULL);
-  DECLARE clause VARCHAR(200);
-  SET clause = CASE
-    WHEN kbs IS NOT NULL THEN
-      IF(zipped AND p_key_block_size_now = kbs AND NOT paged,
-         IF(p_selective = 'REBUILD', 'FORCE', NULL),
-         CONCAT('ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=', kbs,
-                IF(paged, ' COMPRESSION=''None''', '')))
-    WHEN p_method IN ('PAGE_ZLIB', 'PAGE_LZ4') THEN
-      IF(NOT zipped AND p_compression_now = LOWER(SUBSTRING(p_method, 6)), NULL,
-         CONCAT(IF(zipped, 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ENGINE_ATTRIBUTE='''' ', ''),
-                'COMPRESSION=''', LOWER(SUBSTRING(p_method, 6)), ''', FORCE'))
-    WHEN p_method = 'NONE' THEN
-      CASE WHEN zipped THEN 'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ENGINE_ATTRIBUTE='''''
-           WHEN paged THEN 'COMPRESSION=''None'', FORCE'
-           ELSE NULL END
-    ELSE NULL END;
-  RETURN IF(clause IS NULL, NULL,
-            CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
-                   REPLACE(p_table, '`', '``'), '` ', clause,
-                   IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')));
-END//
+RETURN CASE
+         WHEN p_method LIKE 'KEY\_BLOCK\_SIZE=%' THEN
+           IF(p_selective = 'REBUILD', 'REBUILD', 'COMPRESS')
+         WHEN p_method = 'NONE' THEN 'UNCOMPRESS'
+         WHEN p_method IN ('PAGE_ZLIB', 'PAGE_LZ4') THEN p_method
+         ELSE NULL END//
+-- CHOOSE's statements had a builder of their own, choose_statement(),
+-- until alter_statement() built them all: drop it from an older install.
+DROP FUNCTION IF EXISTS choose_statement//
 DELIMITER ;
 
 -- One row per InnoDB table (names grouped byte for byte: `cafe` and `café`
@@ -268,10 +291,12 @@ SELECT g.TABLE_SCHEMA, g.TABLE_NAME, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
        compression_advisor.table_action(g.VERDICTS, g.VERDICT) AS SELECTIVE_VERDICT,
        compression_advisor.alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
                        compression_advisor.table_action(g.VERDICTS, g.VERDICT),
-                       g.TARGET_KEY_BLOCK_SIZE, TRUE) AS SELECTIVE_STATEMENT,
+                       g.TARGET_KEY_BLOCK_SIZE, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
+                       g.PAGE_COMPRESSION, TRUE) AS SELECTIVE_STATEMENT,
        g.ALL_ACTION,
        compression_advisor.alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME, g.ALL_ACTION,
-                       compression_advisor.target_key_block_size(), TRUE) AS ALL_STATEMENT
+                       compression_advisor.target_key_block_size(), g.ROW_FORMAT,
+                       g.KEY_BLOCK_SIZE, g.PAGE_COMPRESSION, TRUE) AS ALL_STATEMENT
 FROM (
   SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
          TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
@@ -362,11 +387,14 @@ GROUP BY 1, 2, 3;
 -- schema_table_statistics reads them; the invoker needs SELECT on it), with
 -- the statement apply(..., 'CHOOSE', ...) runs.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_choices AS
+SELECT m.*,
+       compression_advisor.alter_statement(m.TABLE_SCHEMA, m.TABLE_NAME,
+           m.CHOOSE_ACTION, m.TARGET_KEY_BLOCK_SIZE, m.ROW_FORMAT,
+           m.KEY_BLOCK_SIZE, m.PAGE_COMPRESSION, TRUE) AS CHOOSE_STATEMENT
+FROM (
 SELECT c.*, SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1) AS CHOOSE_METHOD,
-       compression_advisor.choose_statement(c.TABLE_SCHEMA, c.TABLE_NAME,
-           SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1), c.SELECTIVE_VERDICT,
-           c.ROW_FORMAT, c.KEY_BLOCK_SIZE, c.PAGE_COMPRESSION, TRUE)
-         AS CHOOSE_STATEMENT
+       compression_advisor.choose_action(SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1),
+                                         c.SELECTIVE_VERDICT) AS CHOOSE_ACTION
 FROM (
   SELECT v.TABLE_SCHEMA, v.TABLE_NAME, v.ROW_FORMAT, v.KEY_BLOCK_SIZE,
          v.PAGE_COMPRESSION, v.TARGET_KEY_BLOCK_SIZE,
@@ -392,7 +420,7 @@ FROM (
    AND io.OBJECT_SCHEMA COLLATE utf8mb4_bin =
        CONVERT(v.TABLE_SCHEMA USING utf8mb4) COLLATE utf8mb4_bin
    AND io.OBJECT_NAME COLLATE utf8mb4_bin =
-       CONVERT(v.TABLE_NAME USING utf8mb4) COLLATE utf8mb4_bin) c;
+       CONVERT(v.TABLE_NAME USING utf8mb4) COLLATE utf8mb4_bin) c) m;
 
 -- The ALTER TABLE statements of CHOOSE: exactly what
 -- apply(..., 'CHOOSE', NULL, NULL, ...) runs.
@@ -484,11 +512,13 @@ CREATE DEFINER = CURRENT_USER PROCEDURE estimate_all_like(
 SQL SECURITY INVOKER
 CALL estimate_tables(p_schema_like, TRUE, p_sample_pages)//
 
--- Fill the temporary table plan_rows: what p_strategy ('SELECTIVE' or
--- 'ALL') does at p_key_block_size (NULL: the plugin's target) and p_delta
--- (NULL: the plugin's delta) to every InnoDB table of the schemas asked
--- for, from the rows of table_verdicts at that size and delta, with the
--- statements apply() runs (online unless p_allow_blocking).
+-- Fill the temporary table plan_rows: what p_strategy ('SELECTIVE', 'ALL'
+-- or 'CHOOSE') does at p_key_block_size (NULL: the plugin's target) and
+-- p_delta (NULL: the plugin's delta) to every InnoDB table of the schemas
+-- asked for, from the rows of table_verdicts (table_choices for CHOOSE) at
+-- that size and delta, with the statements apply() runs: the views' own
+-- online, else alter_statement() called with the views' arguments and
+-- p_online FALSE (p_allow_blocking).
 DROP PROCEDURE IF EXISTS make_plan//
 CREATE DEFINER = CURRENT_USER PROCEDURE make_plan(
     IN p_schema VARCHAR(64) CHARSET utf8mb4, IN p_pattern BOOLEAN,
@@ -536,9 +566,9 @@ BEGIN
            CAST(CHOOSE_VERDICT AS CHAR(300)) AS VERDICT,
            CAST(CHOOSE_METHOD AS CHAR(32)) AS ACTION,
            CAST(IF(v_online, CHOOSE_STATEMENT,
-                   choose_statement(TABLE_SCHEMA, TABLE_NAME, CHOOSE_METHOD,
-                                    SELECTIVE_VERDICT, ROW_FORMAT,
-                                    KEY_BLOCK_SIZE, PAGE_COMPRESSION, FALSE))
+                   alter_statement(TABLE_SCHEMA, TABLE_NAME, CHOOSE_ACTION,
+                                   TARGET_KEY_BLOCK_SIZE, ROW_FORMAT,
+                                   KEY_BLOCK_SIZE, PAGE_COMPRESSION, FALSE))
                 AS CHAR(400)) AS STATEMENT,
            CAST(NULL AS CHAR(600)) AS OUTCOME,
            CAST(NULL AS DOUBLE) AS SECONDS
@@ -557,11 +587,14 @@ BEGIN
            CAST(IF(all_strategy,
                    IF(v_online, ALL_STATEMENT,
                       alter_statement(TABLE_SCHEMA, TABLE_NAME, ALL_ACTION,
-                                      kbs, FALSE)),
+                                      kbs, ROW_FORMAT, KEY_BLOCK_SIZE,
+                                      PAGE_COMPRESSION, FALSE)),
                    IF(v_online, SELECTIVE_STATEMENT,
                       alter_statement(TABLE_SCHEMA, TABLE_NAME,
                                       SELECTIVE_VERDICT, TARGET_KEY_BLOCK_SIZE,
-                                      FALSE))) AS CHAR(400)) AS STATEMENT,
+                                      ROW_FORMAT, KEY_BLOCK_SIZE,
+                                      PAGE_COMPRESSION, FALSE)))
+                AS CHAR(400)) AS STATEMENT,
            CAST(NULL AS CHAR(600)) AS OUTCOME,
            CAST(NULL AS DOUBLE) AS SECONDS
     FROM table_verdicts
