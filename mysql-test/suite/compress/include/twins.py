@@ -434,7 +434,7 @@ DML_WEIGHTS = (
 # Per 10,000 statements.
 DDL_WEIGHTS = (
     ("optimize", 25), ("alter_force", 25), ("add_drop_column", 30),
-    ("options", 60), ("mode", 120),
+    ("options", 60), ("mode", 200),
 )
 MODE_VALUES = (
     ("innodb_compression_append", ("ON", "OFF")),
@@ -845,6 +845,16 @@ class Run:
             if r.warnings and tab.kind == "pc":
                 w = c.query("SHOW WARNINGS").rows
                 self.note("%s: %s" % (tab.name, "; ".join(s(x[2]) for x in w)))
+        # The global modes start from seeded values too (and are switched
+        # at seeded points by the streams).
+        rng = random.Random("twins-modes:%s" % a.seed)
+        self.initial_modes = []
+        for var, vals in MODE_VALUES:
+            val = rng.choice(vals)
+            if var == "innodb_compression_codec" and not self.have_isal:
+                val = "zlib"
+            c.query("SET GLOBAL %s = %s" % (var, val))
+            self.initial_modes.append("%s=%s" % (var, val))
         self.before = self.counters(c)
 
     def restore_modes(self):
@@ -1246,6 +1256,7 @@ class Run:
         L.append("retries: %s" % ", ".join("%s %d" % kv for kv in sorted(self.retries.items())))
         L.append("column add/drop: %d; option toggles: level %d, codec %d" % (
             self.column_toggles, self.option_toggles["level"], self.option_toggles["codec"]))
+        L.append("global modes at the start: " + ", ".join(getattr(self, "initial_modes", [])))
         L.append("global modes set: " + (", ".join("%s x%d" % kv for kv in sorted(self.modes_set.items()))
                                          or "none"))
         L.append("tables at the end:")
