@@ -54,8 +54,10 @@ for cfg in "${configs[@]}"; do
     suite=${s%%:big}
     extra=()
     [ "$s" != "$suite" ] && extra+=(--big-test)
-    vardir="$COMPRESS_CACHE_DIR/mtr-var-$COMPRESS_VARIANT-matrix"
+    # One directory per run, kept: a failure's server logs stay readable.
+    vardir="$COMPRESS_CACHE_DIR/mtr-var-$COMPRESS_VARIANT-matrix/${s//:/-}-${cfg//,/-}"
     rm -rf "$vardir"
+    mkdir -p "$(dirname "$vardir")"
     log "suite $s, config $cfg"
     start=$(date +%s)
     out=$(bash "$COMPRESS_ROOT/scripts/mtr.sh" --suite="$suite" --vardir="$vardir" \
@@ -71,6 +73,11 @@ for cfg in "${configs[@]}"; do
       awk '{p += $1; b += $2} END {print p + 0, b + 0}')
     printf '%s %s "%s" %s %s %s\n' "$s" "$cfg" "$result" "$pages" "$blobs" "$secs" >> "$report"
     log "  $result; $pages pages, $blobs BLOB streams validated; ${secs}s"
+    # What a failed check looks like: page_zip_validate() stops the server
+    # with an assertion (InnoDB prints which part differed first).
+    asserts=$(cat "$vardir"/log/*.err "$vardir"/*/log/*.err 2>/dev/null |
+      grep -ac 'Assertion failure: .*page_zip_validate' || true)
+    printf '#   page_zip_validate assertions: %s\n' "${asserts:-0}" >> "$report"
     [ "$rc" -eq 0 ] || { rc_all=1; printf '%s\n' "$out" | grep -a '\[ fail \]' >&2; }
   done
 done
