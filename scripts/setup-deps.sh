@@ -22,6 +22,11 @@ if [ "${1:-}" = "--bench" ]; then
         linux-doc-6.1 python3.11-doc perl-doc
         dict-gcide dict-foldoc dict-jargon dict-devil)
 fi
+# scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes (the
+# replay of the corpora needs only g++ and is built without these).
+if [ "${1:-}" = "--fuzz" ]; then
+  PKGS=(clang-14 libclang-rt-14-dev llvm-14)
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -34,7 +39,7 @@ for p in "${PKGS[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup-deps: all ${1:+benchmark }packages present"
+  echo "setup-deps: all ${1:+${1#--} }packages present"
   exit 0
 fi
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Unit tests that need no server: the plugin's advice arithmetic
-# (plugin/compression_stats/unittest/cs_advice-t.cc against cs_advice.cc)
-# and the benchmark harness's self-check (bench/harness/selfcheck.py).
+# (plugin/compression_stats/unittest/cs_advice-t.cc against cs_advice.cc),
+# the benchmark harness's self-check (bench/harness/selfcheck.py) and the
+# replay of the fuzz corpora (scripts/fuzz.sh replay).
 # A plain program compiled with the system compiler and the upstream headers
 # of the patched tree (the server's build has WITH_UNIT_TESTS=OFF, so no
 # googletest). Prints TAP lines; non-zero on a failed check.
@@ -20,4 +21,9 @@ tail -1 "$out/cs_advice-t.tap" | sed 's/^# /[unit-tests] cs_advice: /'
 # The benchmark harness without a server: its modules, experiments and
 # flags, and the sorting of perf samples into buckets (bench/harness/selfcheck.py).
 PYTHONPATH="$COMPRESS_ROOT/bench" python3 -m harness.selfcheck | sed 's/^/[unit-tests] harness: /'
+test "${PIPESTATUS[0]}" -eq 0
+# The fuzz targets' committed corpora and regression cases (fuzz/README.md),
+# replayed by a g++ ASan+UBSan build of InnoDB's decompression library: no
+# clang needed.
+bash "$COMPRESS_ROOT/scripts/fuzz.sh" replay | sed 's/^\[fuzz\] /[unit-tests] fuzz: /'
 test "${PIPESTATUS[0]}" -eq 0
