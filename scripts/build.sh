@@ -3,7 +3,7 @@
 # fetch and verify upstream, prepare the patched tree, configure once, build
 # incrementally. Everything heavy lives in $COMPRESS_CACHE_DIR.
 #   COMPRESS_COVERAGE=1 scripts/build.sh   instrument our code with gcov
-#   COMPRESS_VARIANT=debug|zipdebug|zipcheck|asan|debug-asan scripts/build.sh
+#   COMPRESS_VARIANT=debug|zipdebug|zipcheck|asan|debug-asan|zipdebug-asan scripts/build.sh
 #                                          a debug and/or sanitizer build in its
 #                                          own tree (see scripts/common.sh)
 set -euo pipefail

@@ -19,12 +19,14 @@ SRC_DIR="$COMPRESS_CACHE_DIR/src"
 # validates every compressed page and BLOB stream written), "zipcheck"
 # (the default optimized build with UNIV_ZIP_DEBUG in InnoDB only), "asan"
 # (AddressSanitizer + UndefinedBehaviorSanitizer, alignment checks
-# included), or "debug-asan" (both).
+# included), "debug-asan" (both), or "zipdebug-asan" (zipdebug with the
+# sanitizers: the debug-only tests, page validation, ASAN and UBSAN in one
+# build).
 # Empty: the default RelWithDebInfo build. Every script honours it.
 COMPRESS_VARIANT="${COMPRESS_VARIANT:-}"
 case "$COMPRESS_VARIANT" in
-  ''|debug|zipdebug|zipcheck|asan|debug-asan) ;;
-  *) printf 'COMPRESS_VARIANT must be empty, debug, zipdebug, zipcheck, asan or debug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
+  ''|debug|zipdebug|zipcheck|asan|debug-asan|zipdebug-asan) ;;
+  *) printf 'COMPRESS_VARIANT must be empty, debug, zipdebug, zipcheck, asan, debug-asan or zipdebug-asan, not %s\n' "$COMPRESS_VARIANT" >&2; exit 2 ;;
 esac
 _vsuffix="${COMPRESS_VARIANT:+-$COMPRESS_VARIANT}"
 BUILD_DIR="$COMPRESS_CACHE_DIR/build$_vsuffix"
