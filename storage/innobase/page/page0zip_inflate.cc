@@ -102,6 +102,15 @@ namespace {
 struct page_zip_inflate_ws_t {
   /** ISA-L's decoder; stateless use needs no history buffer of its own */
   inflate_state m_state;
+  /** ISA-L's decoder of a BLOB's stream, which lives across the buffer
+  pool calls that fetch the BLOB's pages: a page decompression may run in
+  between on this thread (the eviction's page_zip_validate() in builds
+  with UNIV_ZIP_DEBUG did), so it must not share m_state (found by the
+  differential twins, 2026-11-28: wrong BLOB bytes read, and an UPDATE
+  that took the wrong bytes for the old value and left the column) */
+  inflate_state m_lob_state;
+  /** whether a BLOB read holds m_lob_state */
+  bool m_lob_busy;
   /** the records of the page being decompressed */
   alignas(64) byte m_buf[UNIV_PAGE_SIZE_DEF];
 };
@@ -136,6 +145,9 @@ page_zip_inflate_ws_t *page_zip_inflate_ws_get() {
                                         sizeof(page_zip_inflate_ws_t),
                                         alignof(page_zip_inflate_ws_t));
 #endif /* UNIV_LIBRARY */
+    if (p != nullptr) {
+      static_cast<page_zip_inflate_ws_t *>(p)->m_lob_busy = false;
+    }
     page_zip_inflate_ws.reset(static_cast<page_zip_inflate_ws_t *>(p));
   }
   ut_ad(page_zip_inflate_ws == nullptr ||
@@ -242,14 +254,16 @@ bool page_zip_lob_inflate_begin(page_zip_lob_inflate_t *z, byte *out,
   if (!page_zip_inflate_use_fast()) {
     return false;
   }
-  /* The workspace of page_zip_decompress(): a BLOB is read between page
-  decompressions, never during one (zReader fetches its pages without
-  decompressing them). */
+  /* A decoder of its own in the thread's workspace: page decompressions
+  may run while the BLOB's pages are fetched (page_zip_inflate_ws_t). */
   page_zip_inflate_ws_t *ws = page_zip_inflate_ws_get();
   if (ws == nullptr) {
     return false;
   }
-  inflate_state &st = ws->m_state;
+  /* One BLOB at a time per thread: zReader does not nest. */
+  ut_a(!ws->m_lob_busy);
+  ws->m_lob_busy = true;
+  inflate_state &st = ws->m_lob_state;
   isal_inflate_init(&st);
   /* The zlib header and the adler32 trailer are ISA-L's to check. */
   st.crc_flag = ISAL_ZLIB;
@@ -297,6 +311,7 @@ ulint page_zip_lob_inflate_end(page_zip_lob_inflate_t *z, bool ok) {
   }
   const auto &st = *static_cast<inflate_state *>(z->m_state);
   z->m_state = nullptr;
+  page_zip_inflate_ws_get()->m_lob_busy = false;
 #ifndef UNIV_LIBRARY
   (ok ? page_zip_lob_inflate_n_fast : page_zip_lob_inflate_n_fallback)
       .fetch_add(1, std::memory_order_relaxed);

@@ -61,6 +61,7 @@ import random
 import socket
 import struct
 import sys
+import re
 import threading
 import time
 
@@ -899,8 +900,9 @@ class Run:
                             ref_res = got
                             affected.append(res.affected)
                         elif got != ref_res:
+                            detail = self.diagnose(c, tmpl, tab) if consistent else ""
                             c.query("ROLLBACK")
-                            raise Failure(
+                            raise Failure(detail + 
                                 "statement %d of connection %d (%s) gives %s on %s and %s on "
                                 "the reference %s: %s" % (
                                     op["n"], w, kind, self.show(got), tab.name,
@@ -928,6 +930,34 @@ class Run:
                 key = {"INSERT": "inserted", "UPDATE": "updated", "DELETE": "deleted"}.get(verb)
                 if key:
                     self.rows[key] += n
+
+    def diagnose(self, c, tmpl, tab):
+        """A read that differs: within the same snapshot, read it again on
+        the twin (a difference that goes away is a wrong read, not wrong
+        data) and name the rows whose columns differ."""
+        out = []
+        again = c.query(tmpl.format(t=self.t(tab))).rows
+        ref = c.query(tmpl.format(t=self.t(self.ref))).rows
+        out.append("read again in the same snapshot: %s (reference %s)" % (
+            "equal" if again == ref else "still differs",
+            [tuple(s(v) for v in r) for r in ref[:1]]))
+        m = re.search(r"WHERE (.*)$", tmpl)
+        where = m.group(1) if m else "TRUE"
+        cols = ("SELECT id, ver, LENGTH(doc), LENGTH(bin), CRC32(doc), CRC32(bin), "
+                "CRC32(note), num FROM {t} %s ORDER BY id" % ("WHERE " + where))
+        if "FORCE INDEX" in tmpl:
+            cols = cols.replace("{t} ", "{t} FORCE INDEX (%s) " % re.search(
+                r"FORCE INDEX \((\w+)\)", tmpl).group(1))
+        a = {r[0]: r for r in c.query(cols.format(t=self.t(tab))).rows}
+        b = {r[0]: r for r in c.query(cols.format(t=self.t(self.ref))).rows}
+        for k in sorted(set(a) | set(b), key=lambda v: int(v))[:1000]:
+            if a.get(k) != b.get(k):
+                out.append("row id %s: twin %s, reference %s" % (
+                    s(k), a.get(k) and tuple(s(v) for v in a[k]),
+                    b.get(k) and tuple(s(v) for v in b[k])))
+                if len(out) > 6:
+                    break
+        return "; ".join(out) + "; "
 
     @staticmethod
     def show(got):
