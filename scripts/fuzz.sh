@@ -330,8 +330,35 @@ cmd_triage() {
 cmd_stats() {
   local f="$FUZZ_DIR/log/runs.tsv"
   [ -f "$f" ] || die "no runs logged yet ($f)"
-  awk -F'\t' 'NR > 1 { cpu[$2] += $4; ex[$2] += $5; n[$2]++; cr[$2] += $9 }
-    END { for (t in cpu) printf "%s: %d runs, %.2f CPU hours, %d executions, %d crashes\n", t, n[t], cpu[t] / 3600, ex[t], cr[t] }' "$f" | sort
+  case "${1:-}" in
+    --markdown)
+      # The table of fuzz/README.md, "Hours run": one line per run, then
+      # the totals per target.
+      printf '| run (UTC) | target | wall s | CPU s | executions | coverage | new crashes | series |\n'
+      printf '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n'
+      awk -F'\t' 'NR > 1 { printf "| %s | `%s` | %s | %s | %s | %s | %s | `%s` |\n", $1, $2, $3, $4, $5, $6, $9, $11 }' "$f"
+      awk -F'\t' 'NR > 1 { cpu[$2] += $4; ex[$2] += $5; n[$2]++; cr[$2] += $9 }
+        END { for (t in cpu) printf "| total | `%s` | %d runs | %.2f CPU hours | %d | | %d | |\n", t, n[t], cpu[t] / 3600, ex[t], cr[t] }' "$f" | sort
+      ;;
+    --update-readme)
+      # Replace the generated table between its markers in fuzz/README.md.
+      local readme="$FUZZ_SRC/README.md" table
+      table=$(cmd_stats --markdown)
+      python3 - "$readme" "$table" <<'PY'
+import sys
+path, table = sys.argv[1], sys.argv[2]
+s = open(path).read()
+a, b = "<!-- fuzz.sh stats: start -->", "<!-- fuzz.sh stats: end -->"
+i, j = s.index(a) + len(a), s.index(b)
+open(path, "w").write(s[:i] + "\n" + table + "\n" + s[j:])
+PY
+      log "fuzz/README.md: the runs table updated from $f"
+      ;;
+    *)
+      awk -F'\t' 'NR > 1 { cpu[$2] += $4; ex[$2] += $5; n[$2]++; cr[$2] += $9 }
+        END { for (t in cpu) printf "%s: %d runs, %.2f CPU hours, %d executions, %d crashes\n", t, n[t], cpu[t] / 3600, ex[t], cr[t] }' "$f" | sort
+      ;;
+  esac
 }
 
 cmd_seed() {
@@ -386,7 +413,7 @@ main() {
       ;;
     replay) shift; cmd_replay "$@" ;;
     run) shift; cmd_run "$@" ;;
-    stats) shift; cmd_stats ;;
+    stats) shift; cmd_stats "$@" ;;
     triage) shift; cmd_triage "$@" ;;
     seed) shift; cmd_seed "$@" ;;
     ibd) shift; cmd_ibd "$@" ;;
