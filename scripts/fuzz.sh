@@ -20,6 +20,16 @@
 #                                  them by their report
 #   scripts/fuzz.sh stats          CPU hours, runs and crashes per target
 #                                  from runs.tsv
+#   scripts/fuzz.sh stock-compare [PATH...]
+#                                  the patched and the upstream page
+#                                  decompression (zlib) on the same inputs
+#                                  (default: the work corpus, the committed
+#                                  corpus and regressions), one process per
+#                                  input: same verdict and page, upstream
+#                                  stopped where ours refuses, or ours
+#                                  refusing a page with damaged records;
+#                                  ours accepting what upstream refuses, or
+#                                  another page, is listed and fails
 #   scripts/fuzz.sh ibd OUTDIR     start private servers (16, 8 and 4 KB
 #                                  pages), create and fill the tables of
 #                                  fuzz/seed_tables.sql, copy their .ibd files
@@ -391,6 +401,53 @@ cmd_seed() {
   done
 }
 
+cmd_stock_compare() {
+  [ "${FUZZ_PRISTINE:-0}" = 1 ] && die "stock-compare builds both trees itself"
+  build_flavour replay
+  FUZZ_PRISTINE=1 bash "$0" build replay >&2
+  local ours="$FUZZ_DIR/replay/bin/fuzz_page_decompress"
+  local stock="$FUZZ_DIR/pristine/replay/bin/fuzz_page_decompress"
+  local paths=("$@")
+  if [ ${#paths[@]} -eq 0 ]; then
+    paths=("$FUZZ_SRC/corpus/page_decompress" "$FUZZ_SRC/regressions/page_decompress")
+    [ -d "$FUZZ_DIR/work/page_decompress" ] && paths+=("$FUZZ_DIR/work/page_decompress")
+  fi
+  local same=0 ok_same=0 stock_crash=0 stricter=0 differ=0 n=0 f a b
+  local out="$COMPRESS_ROOT/bench/results/fuzz/stock-compare-$(date +%Y%m%d-%H%M).txt"
+  mkdir -p "$(dirname "$out")"
+  {
+    echo "# scripts/fuzz.sh stock-compare, $(date -u +%FT%TZ), series $(git -C "$COMPRESS_ROOT" rev-parse --short HEAD)"
+    echo "# input, ours (patched tree), upstream 9.7.2 (pristine tree), zlib"
+  } > "$out"
+  while IFS= read -r f; do
+    n=$((n + 1))
+    a=$(FUZZ_VERDICT=1 "$ours" "$f" 2>/dev/null | head -1) || true
+    b=$(FUZZ_VERDICT=1 "$stock" "$f" 2>/dev/null | head -1) || true
+    [ -n "$a" ] || a="stopped"
+    [ -n "$b" ] || b="stopped"
+    if [ "$a" = "$b" ]; then
+      same=$((same + 1))
+      case "$a" in ok*) ok_same=$((ok_same + 1)) ;; esac
+    elif [ "$a" = refused ] && [ "$b" = stopped ]; then
+      stock_crash=$((stock_crash + 1))
+      printf '%s\trefused\tstopped by a sanitizer or an assertion\n' "$(basename "$f")" >> "$out"
+    elif [ "$a" = refused ]; then
+      # 0034's checks refuse pages whose records overlap or whose headers
+      # neither the stream nor the log wrote, which upstream returns with
+      # records made of other records' bytes (fuzz/README.md).
+      stricter=$((stricter + 1))
+      printf '%s\trefused\t%s\tstricter\n' "$(basename "$f")" "$b" >> "$out"
+    else
+      differ=$((differ + 1))
+      printf '%s\t%s\t%s\tDIFFER\n' "$(basename "$f")" "$a" "$b" >> "$out"
+    fi
+  done < <(find "${paths[@]}" -type f | sort)
+  printf 'inputs %d: same verdict %d (both decompressed, same page: %d); upstream stopped (sanitizer, assertion) where ours refuses: %d; ours refuses a page upstream returns with damaged records: %d; other differences: %d\n' \
+    "$n" "$same" "$ok_same" "$stock_crash" "$stricter" "$differ" | tee -a "$out"
+  log "written $out"
+  [ "$differ" = 0 ]
+}
+
 cmd_ibd() {
   [ $# -eq 1 ] || die "usage: fuzz.sh ibd OUTDIR"
   bash "$FUZZ_SRC/make_ibd.sh" "$1"
@@ -417,6 +474,7 @@ main() {
     triage) shift; cmd_triage "$@" ;;
     seed) shift; cmd_seed "$@" ;;
     ibd) shift; cmd_ibd "$@" ;;
+    stock-compare) shift; cmd_stock_compare "$@" ;;
     *)
       sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
       exit 2
