@@ -246,6 +246,19 @@ say "files that depend on ISA-L: $(sed "s#^$SRC_DIR/##" "$W/isal-files.txt" | tr
 # recorded them (ninja's deps log): one that includes any of those files.
 mapfile -t all_objs < "$W/objects-with-define.txt"
 ninja -C "$BUILD_DIR" -t deps "${all_objs[@]}" > "$W/deps.txt"
+# Objects compiled since ccache runs with CCACHE_BASEDIR (scripts/common.sh)
+# record their dependencies relative to the build directory: make them
+# absolute, as the others are.
+python3 - "$W/deps.txt" "$BUILD_DIR" <<'PY'
+import os, sys
+path, build = sys.argv[1], sys.argv[2]
+out = []
+for line in open(path):
+    if line.startswith("    ") and not line.startswith("    /"):
+        line = "    " + os.path.normpath(os.path.join(build, line.strip())) + "\n"
+    out.append(line)
+open(path, "w").writelines(out)
+PY
 nodeps=$(grep -E '^[^ ].*: #deps' "$W/deps.txt" | grep -vc '(VALID)$' || true)
 ndeps=$(grep -cE '^[^ ].*: #deps' "$W/deps.txt" || true)
 check "ninja has the dependencies of every one of them (VALID)" "$ndeps of ${#all_objs[@]}" \
