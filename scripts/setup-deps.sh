@@ -22,6 +22,13 @@ if [ "${1:-}" = "--bench" ]; then
         linux-doc-6.1 python3.11-doc perl-doc
         dict-gcide dict-foldoc dict-jargon dict-devil)
 fi
+# scripts/zipdebug-matrix.sh: upstream's innodb_stress suite runs a
+# generator written for mysql.connector, which Debian 12 does not package;
+# it runs on PyMySQL through scripts/pyshim (mysql.connector's few calls
+# that the generator makes).
+if [ "${1:-}" = "--stress" ]; then
+  PKGS=(python3-pymysql)
+fi
 # scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes (the
 # replay of the corpora needs only g++ and is built without these).
 if [ "${1:-}" = "--fuzz" ]; then

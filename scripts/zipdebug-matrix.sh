@@ -22,6 +22,10 @@ set -uo pipefail
 export COMPRESS_VARIANT="${COMPRESS_VARIANT:-zipcheck}"
 . "$(dirname "$0")/common.sh"
 
+# innodb_stress's load generator imports mysql.connector, which Debian 12
+# does not package: scripts/pyshim maps its calls to PyMySQL
+# (bash scripts/setup-deps.sh --stress).
+export PYTHONPATH="$COMPRESS_ROOT/scripts/pyshim${PYTHONPATH:+:$PYTHONPATH}"
 [ -x "$BUILD_DIR/runtime_output_directory/mysqld" ] ||
   die "no $COMPRESS_VARIANT build: COMPRESS_VARIANT=$COMPRESS_VARIANT bash scripts/build.sh"
 
