@@ -432,7 +432,7 @@ cmd_stock_compare() {
       stock_crash=$((stock_crash + 1))
       printf '%s\trefused\tstopped by a sanitizer or an assertion\n' "$(basename "$f")" >> "$out"
     elif [ "$a" = refused ]; then
-      # 0034's checks refuse pages whose records overlap or whose headers
+      # 0034's and 0035's checks refuse pages whose records overlap or whose headers
       # neither the stream nor the log wrote, which upstream returns with
       # records made of other records' bytes (fuzz/README.md).
       stricter=$((stricter + 1))
