@@ -30,6 +30,12 @@
 #                                  refusing a page with damaged records;
 #                                  ours accepting what upstream refuses, or
 #                                  another page, is listed and fails
+#   scripts/fuzz.sh bench [ROUNDS] [REPEATS]
+#                                  time page_zip_decompress_low() on the
+#                                  seed corpus (real pages), zlib, patched
+#                                  against upstream, built -O2 without
+#                                  sanitizers, alternated REPEATS times;
+#                                  writes bench/results/fuzz/decompress-bench-*
 #   scripts/fuzz.sh ibd OUTDIR     start private servers (16, 8 and 4 KB
 #                                  pages), create and fill the tables of
 #                                  fuzz/seed_tables.sql, copy their .ibd files
@@ -144,7 +150,14 @@ build_flavour() {
       link_sanitize="-fsanitize=address,undefined"
       main="$FUZZ_SRC/replay_main.cc"
       ;;
-    *) die "flavour must be libfuzzer or replay, not $flavour" ;;
+    bench)
+      # Optimized as the server's release build, without sanitizers: the
+      # time of the decompression itself (fuzz.sh bench).
+      cxx=g++ std=-std=gnu++23 common="-O2 -g"
+      sanitize="" link_sanitize=""
+      main="$FUZZ_SRC/bench_main.cc"
+      ;;
+    *) die "flavour must be libfuzzer, replay or bench, not $flavour" ;;
   esac
   [ -d "$FUZZ_SRC_DIR/storage/innobase" ] || die "$FUZZ_SRC_DIR is not a patched tree: scripts/prepare-tree.sh"
   mkdir -p "$out/obj" "$out/bin"
@@ -200,7 +213,7 @@ build_flavour() {
       done
     fi
     if [ -n "$main" ]; then
-      echo "build obj/replay_main.o: cxx $main"
+      echo "build obj/main.o: cxx $main"
     fi
     local t extra eobjs
     for t in "${TARGETS[@]}"; do
@@ -211,7 +224,7 @@ build_flavour() {
         eobjs="$eobjs $o"
       done
       echo "build obj/fuzz_$t.o: cxx $(target_src "$t")"
-      echo "build bin/fuzz_$t: link obj/fuzz_$t.o$eobjs$libobjs${main:+ obj/replay_main.o}"
+      echo "build bin/fuzz_$t: link obj/fuzz_$t.o$eobjs$libobjs${main:+ obj/main.o}"
     done
   } > "$out/build.ninja.new"
   cmp -s "$out/build.ninja.new" "$out/build.ninja" 2>/dev/null || mv "$out/build.ninja.new" "$out/build.ninja"
@@ -448,6 +461,46 @@ cmd_stock_compare() {
   [ "$differ" = 0 ]
 }
 
+# bench [ROUNDS] [REPEATS]: the decompression of the seed corpus (real
+# pages), zlib, by the patched and the upstream library built -O2 without
+# sanitizers, alternated REPEATS times; the medians and their ratio go to
+# bench/results/fuzz/decompress-bench-<date>.txt.
+cmd_bench() {
+  [ "${FUZZ_PRISTINE:-0}" = 1 ] && die "bench builds both trees itself"
+  local rounds=${1:-200} repeats=${2:-7} i a b
+  TARGETS=(page_decompress)
+  build_flavour bench
+  FUZZ_PRISTINE=1 bash "$0" build bench >&2
+  local ours="$FUZZ_DIR/bench/bin/fuzz_page_decompress"
+  local stock="$FUZZ_DIR/pristine/bench/bin/fuzz_page_decompress"
+  local corpus="$FUZZ_SRC/corpus/page_decompress"
+  local out="$COMPRESS_ROOT/bench/results/fuzz/decompress-bench-$(date +%Y%m%d-%H%M).txt"
+  mkdir -p "$(dirname "$out")"
+  {
+    echo "# scripts/fuzz.sh bench $rounds $repeats, $(date -u +%FT%TZ), series $(git -C "$COMPRESS_ROOT" rev-parse --short HEAD), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "# page_zip_decompress_low() on the seed corpus (fuzz/corpus/page_decompress, real pages), zlib, g++ -O2, no sanitizers"
+    echo "# repeat, library, inputs, decompressions, pages returned, ns per decompression"
+  } > "$out"
+  for i in $(seq 1 "$repeats"); do
+    for lib in ours stock; do
+      if [ $lib = ours ]; then a=$("$ours" "$rounds" "$corpus"); else a=$("$stock" "$rounds" "$corpus"); fi
+      set -- $a
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$lib" "$2" "$4" "$6" "${10}" >> "$out"
+    done
+  done
+  awk -F'\t' '!/^#/ { v[$2] = v[$2] " " $6; ret[$2] = $5 }
+    function median(s,   a, n, i, j, t) { n = split(s, a, " ");
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+    function range(s,   a, n, i, lo, hi) { n = split(s, a, " "); lo = hi = a[1];
+      for (i = 2; i <= n; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
+      return lo "-" hi }
+    END { mo = median(v["ours"]); ms = median(v["stock"]);
+      printf "median ns per decompression: ours %.1f (range %s), upstream %.1f (range %s); ours/upstream %.3f; pages returned in a run: ours %s, upstream %s\n",
+        mo, range(v["ours"]), ms, range(v["stock"]), mo / ms, ret["ours"], ret["stock"] }' "$out" | tee -a "$out"
+  log "written $out"
+}
+
 cmd_ibd() {
   [ $# -eq 1 ] || die "usage: fuzz.sh ibd OUTDIR"
   bash "$FUZZ_SRC/make_ibd.sh" "$1"
@@ -475,6 +528,7 @@ main() {
     seed) shift; cmd_seed "$@" ;;
     ibd) shift; cmd_ibd "$@" ;;
     stock-compare) shift; cmd_stock_compare "$@" ;;
+    bench) shift; cmd_bench "$@" ;;
     *)
       sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
       exit 2
