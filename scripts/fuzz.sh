@@ -156,6 +156,7 @@ build_flavour() {
       cxx=g++ std=-std=gnu++23 common="-O2 -g"
       sanitize="" link_sanitize=""
       main="$FUZZ_SRC/bench_main.cc"
+      TARGETS=(page_decompress)   # bench_main.cc times page_decompress
       ;;
     *) die "flavour must be libfuzzer, replay or bench, not $flavour" ;;
   esac
@@ -462,42 +463,70 @@ cmd_stock_compare() {
 }
 
 # bench [ROUNDS] [REPEATS]: the decompression of the seed corpus (real
-# pages), zlib, by the patched and the upstream library built -O2 without
-# sanitizers, alternated REPEATS times; the medians and their ratio go to
+# pages), zlib, by the patched and the upstream library (or the tree
+# FUZZ_BENCH_BASE_SRC) built -O2 without sanitizers, alternated REPEATS
+# times; the medians and their ratios go to
 # bench/results/fuzz/decompress-bench-<date>.txt.
 cmd_bench() {
   [ "${FUZZ_PRISTINE:-0}" = 1 ] && die "bench builds both trees itself"
   local rounds=${1:-200} repeats=${2:-7} i a b
   TARGETS=(page_decompress)
   build_flavour bench
-  FUZZ_PRISTINE=1 bash "$0" build bench >&2
-  local ours="$FUZZ_DIR/bench/bin/fuzz_page_decompress"
-  local stock="$FUZZ_DIR/pristine/bench/bin/fuzz_page_decompress"
+  local ours="$FUZZ_DIR/bench/bin/fuzz_page_decompress" stock against
+  if [ -n "${FUZZ_BENCH_BASE_SRC:-}" ]; then
+    # Another patched tree (for example without the last patches of the
+    # series) instead of upstream's.
+    FUZZ_SRC_DIR="$FUZZ_BENCH_BASE_SRC" FUZZ_DIR="$FUZZ_DIR/base" bash "$0" build bench >&2
+    stock="$FUZZ_DIR/base/bench/bin/fuzz_page_decompress"
+    against="the tree $FUZZ_BENCH_BASE_SRC (FUZZ_BENCH_BASE_SRC)"
+  else
+    FUZZ_PRISTINE=1 bash "$0" build bench >&2
+    stock="$FUZZ_DIR/pristine/bench/bin/fuzz_page_decompress"
+    against="upstream 9.7.2 (the pristine tree)"
+  fi
   local corpus="$FUZZ_SRC/corpus/page_decompress"
   local out="$COMPRESS_ROOT/bench/results/fuzz/decompress-bench-$(date +%Y%m%d-%H%M).txt"
   mkdir -p "$(dirname "$out")"
   {
     echo "# scripts/fuzz.sh bench $rounds $repeats, $(date -u +%FT%TZ), series $(git -C "$COMPRESS_ROOT" rev-parse --short HEAD), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "# page_zip_decompress_low() on the seed corpus (fuzz/corpus/page_decompress, real pages), zlib, g++ -O2, no sanitizers"
+    echo "# ours: the patched tree $FUZZ_SRC_DIR; base: $against"
     echo "# repeat, library, inputs, decompressions, pages returned, ns per decompression"
   } > "$out"
   for i in $(seq 1 "$repeats"); do
-    for lib in ours stock; do
+    for lib in ours base; do
       if [ $lib = ours ]; then a=$("$ours" "$rounds" "$corpus"); else a=$("$stock" "$rounds" "$corpus"); fi
       set -- $a
       printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$lib" "$2" "$4" "$6" "${10}" >> "$out"
     done
   done
-  awk -F'\t' '!/^#/ { v[$2] = v[$2] " " $6; ret[$2] = $5 }
+  awk -F'\t' '!/^#/ { v[$2] = v[$2] " " $6; ret[$2] = $5; if ($2 == "ours") o = $6; else r = r " " o / $6 }
     function median(s,   a, n, i, j, t) { n = split(s, a, " ");
       for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
     function range(s,   a, n, i, lo, hi) { n = split(s, a, " "); lo = hi = a[1];
       for (i = 2; i <= n; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
       return lo "-" hi }
-    END { mo = median(v["ours"]); ms = median(v["stock"]);
-      printf "median ns per decompression: ours %.1f (range %s), upstream %.1f (range %s); ours/upstream %.3f; pages returned in a run: ours %s, upstream %s\n",
-        mo, range(v["ours"]), ms, range(v["stock"]), mo / ms, ret["ours"], ret["stock"] }' "$out" | tee -a "$out"
+    END { mo = median(v["ours"]); ms = median(v["base"]);
+      printf "median ns per decompression: ours %.1f (range %s), base %.1f (range %s); ratio of the medians %.3f; median of the %d paired ratios (each run of ours over the base run after it) %.3f (range %s); pages returned in a run: ours %s, base %s\n",
+        mo, range(v["ours"]), ms, range(v["base"]), mo / ms, split(r, tmp, " "), median(r), range(r), ret["ours"], ret["base"] }' "$out" | tee -a "$out"
+  # Instructions, which the machine's load does not change: both libraries
+  # under callgrind, counted inside page_zip_decompress_low() only (5
+  # rounds and the uncounted warm-up round, which callgrind counts too).
+  if command -v valgrind >/dev/null; then
+    local ir_ours ir_base cg="$FUZZ_DIR/bench/callgrind"
+    mkdir -p "$cg"
+    for lib in ours base; do
+      if [ $lib = ours ]; then a=$ours; else a=$stock; fi
+      valgrind --tool=callgrind --callgrind-out-file="$cg/$lib.out" \
+        --toggle-collect='page_zip_decompress_low*' "$a" 5 "$corpus" > "$cg/$lib.txt" 2>&1
+      set -- $(grep '^inputs' "$cg/$lib.txt")
+      local n=$(( $4 / 5 * 6 ))
+      local ir; ir=$(sed -n 's/^totals: //p' "$cg/$lib.out")
+      if [ $lib = ours ]; then ir_ours=$((ir / n)); else ir_base=$((ir / n)); fi
+    done
+    awk -v o="$ir_ours" -v b="$ir_base" 'BEGIN { printf "instructions per decompression (callgrind, inside page_zip_decompress_low()): ours %d, base %d; ours/base %.4f\n", o, b, o / b }' | tee -a "$out"
+  fi
   log "written $out"
 }
 
