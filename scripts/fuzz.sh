@@ -485,7 +485,7 @@ cmd_bench() {
     against="upstream 9.7.2 (the pristine tree)"
   fi
   local corpus="$FUZZ_SRC/corpus/page_decompress"
-  local out="$COMPRESS_ROOT/bench/results/fuzz/decompress-bench-$(date +%Y%m%d-%H%M).txt"
+  local out="$COMPRESS_ROOT/bench/results/fuzz/decompress-bench-$(date +%Y%m%d-%H%M%S).txt"
   mkdir -p "$(dirname "$out")"
   {
     echo "# scripts/fuzz.sh bench $rounds $repeats, $(date -u +%FT%TZ), series $(git -C "$COMPRESS_ROOT" rev-parse --short HEAD), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
