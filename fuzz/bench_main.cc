@@ -41,43 +41,12 @@ for more details.
 #include <string>
 #include <vector>
 
+#include "fuzz_inputs.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 extern "C" bool fuzz_bench_on;
 extern "C" uint64_t fuzz_bench_ns, fuzz_bench_calls, fuzz_bench_ok;
 
-namespace {
-
-/** Add path, or the regular files of the directory path, to files. */
-bool collect(const std::string &path, std::vector<std::string> *files) {
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) {
-    fprintf(stderr, "bench: cannot stat %s\n", path.c_str());
-    return false;
-  }
-  if (!S_ISDIR(st.st_mode)) {
-    files->push_back(path);
-    return true;
-  }
-  DIR *dir = opendir(path.c_str());
-  if (dir == nullptr) {
-    fprintf(stderr, "bench: cannot open %s\n", path.c_str());
-    return false;
-  }
-  std::vector<std::string> names;
-  while (const dirent *e = readdir(dir)) {
-    const std::string full = path + "/" + e->d_name;
-    if (e->d_name[0] != '.' && stat(full.c_str(), &st) == 0 &&
-        S_ISREG(st.st_mode)) {
-      names.push_back(full);
-    }
-  }
-  closedir(dir);
-  std::sort(names.begin(), names.end());
-  files->insert(files->end(), names.begin(), names.end());
-  return true;
-}
-
-}  // namespace
 
 int main(int argc, char **argv) {
   if (argc < 3 || atoi(argv[1]) < 1) {
@@ -87,7 +56,7 @@ int main(int argc, char **argv) {
   const int rounds = atoi(argv[1]);
   std::vector<std::string> files;
   for (int i = 2; i < argc; i++) {
-    if (!collect(argv[i], &files)) {
+    if (!fuzz::collect(argv[i], &files)) {
       return 2;
     }
   }

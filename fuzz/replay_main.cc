@@ -40,6 +40,8 @@ for more details.
 #include <string>
 #include <vector>
 
+#include "fuzz_inputs.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 namespace {
@@ -63,39 +65,6 @@ extern "C" void on_abort(int) {
   raise(SIGABRT);
 }
 
-/** Add path, or the regular files of the directory path, to files. */
-bool collect(const std::string &path, std::vector<std::string> *files) {
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) {
-    fprintf(stderr, "replay: cannot stat %s\n", path.c_str());
-    return false;
-  }
-  if (!S_ISDIR(st.st_mode)) {
-    files->push_back(path);
-    return true;
-  }
-  DIR *dir = opendir(path.c_str());
-  if (dir == nullptr) {
-    fprintf(stderr, "replay: cannot open %s\n", path.c_str());
-    return false;
-  }
-  std::vector<std::string> names;
-  while (const dirent *e = readdir(dir)) {
-    const std::string name = e->d_name;
-    if (name == "." || name == "..") {
-      continue;
-    }
-    const std::string full = path + "/" + name;
-    if (stat(full.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-      names.push_back(full);
-    }
-  }
-  closedir(dir);
-  std::sort(names.begin(), names.end());
-  files->insert(files->end(), names.begin(), names.end());
-  return true;
-}
-
 }  // namespace
 
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void));
@@ -106,7 +75,7 @@ int main(int argc, char **argv) {
   const bool verbose = getenv("REPLAY_VERBOSE") != nullptr;
   std::vector<std::string> files;
   for (int i = 1; i < argc; i++) {
-    if (!collect(argv[i], &files)) {
+    if (!fuzz::collect(argv[i], &files)) {
       return 2;
     }
   }
