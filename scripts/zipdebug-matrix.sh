@@ -26,6 +26,14 @@ export COMPRESS_VARIANT="${COMPRESS_VARIANT:-zipcheck}"
 # does not package: scripts/pyshim maps its calls to PyMySQL
 # (bash scripts/setup-deps.sh --stress).
 export PYTHONPATH="$COMPRESS_ROOT/scripts/pyshim${PYTHONPATH:+:$PYTHONPATH}"
+# The suite runs "python3" from PATH: where that is not Debian's (a pyenv
+# or a virtualenv without PyMySQL), run Debian's.
+if ! python3 -c 'import pymysql' 2>/dev/null && /usr/bin/python3 -c 'import pymysql' 2>/dev/null; then
+  pybin="$COMPRESS_CACHE_DIR/pybin"
+  mkdir -p "$pybin"
+  ln -sf /usr/bin/python3 "$pybin/python3"
+  export PATH="$pybin:$PATH"
+fi
 [ -x "$BUILD_DIR/runtime_output_directory/mysqld" ] ||
   die "no $COMPRESS_VARIANT build: COMPRESS_VARIANT=$COMPRESS_VARIANT bash scripts/build.sh"
 
