@@ -86,6 +86,7 @@ for cfg in "${configs[@]}"; do
             "${extra[@]}" "${opts[@]}" 2>&1)
     rc=$?
     secs=$(( $(date +%s) - start ))
+    printf '%s\n' "$out" > "$vardir/mtr-output.txt"   # which test passed, failed, skipped
     result=$(printf '%s\n' "$out" | tail -n 1)
     # Every server of the run logged its counters at shutdown (servers
     # killed by a test log nothing for the time before the kill).

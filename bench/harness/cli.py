@@ -95,7 +95,8 @@ def main():
                     "pool sizes (default 64M,256M)")
     ap.add_argument("--unzip-policy", help="readmix: also run the "
                     "compressed layouts with innodb_buffer_pool_unzip_lru_"
-                    "policy set to this")
+                    "policy set to each of these (comma-separated, e.g. "
+                    "UPSTREAM,LRU)")
     ap.add_argument("--perf", action="store_true",
                     help="paper: a CPU profile (perf, call stacks) of every "
                     "measured run, bucketed per transaction (STACK_BUCKETS); "

@@ -46,11 +46,11 @@ def exp_readmix(args, out):
         keep = set(args.only.split(",")) | {"N"}
         layouts = [l for l in layouts if l.name in keep]
     variants = [("default", {})]
-    if args.unzip_policy:
-        # a policy of patch 0025 beside upstream's (default)
-        variants.append((args.unzip_policy,
-                         {"innodb_buffer_pool_unzip_lru_policy":
-                          args.unzip_policy}))
+    for policy in (args.unzip_policy or "").split(","):
+        # policies of patches 0025 and 0036 beside the default (AUTO)
+        if policy:
+            variants.append((policy,
+                             {"innodb_buffer_pool_unzip_lru_policy": policy}))
     rows, tables = [], []
     for rep in range(reps):
         for pool in pools:
@@ -102,9 +102,11 @@ def readmix_report(rows, tables, layouts, pools, variants, W, threads, warm,
           "page kept (buffer_LRU_unzip_frames_evicted), compressed pages "
           "evicted entirely (buffer_LRU_zip_pages_evicted), the policy's "
           "decisions (buffer_LRU_unzip_decide_*: unzip = free a frame, cpu "
-          "= evict from the common LRU because decompressions outnumber "
-          "50 x the I/O, slack = the unzip_LRU holds at most 10 %% of the "
-          "LRU), the waits of user threads for a free block "
+          "= evict from the common LRU because the load is judged "
+          "CPU-bound: with AUTO, patch 0036, the decompressions of freed "
+          "frames took more time than the page reads queries waited for; "
+          "with UPSTREAM decompressions outnumber 50 x the I/O; slack = "
+          "the unzip_LRU holds at most 10 %% of the LRU), the waits of user threads for a free block "
           "(Innodb_buffer_pool_wait_free, per 1000 transactions). "
           "Districts delivered and skipped: a Delivery visits the 10 "
           "districts of a warehouse and skips a district without an "
