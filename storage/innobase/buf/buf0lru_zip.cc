@@ -39,9 +39,15 @@ this program; if not, write to the Free Software Foundation, Inc.,
  - the microseconds queries waited for synchronous page reads
    (buf_read_page() when it read: the cost of earlier LRU decisions; read
    ahead, background reads and the page cleaner's writes do not count).
- AUTO frees a frame while the first is at most the second. The counts are
- kept in relaxed atomics on one cache line; the decision reads six of them
- and takes no latch (its callers hold buf_pool->LRU_list_mutex).
+ A wait for a read costs the server only as long as the CPU has nothing
+ else to do: on busy cores other threads run meanwhile, while a
+ decompression takes CPU time from them. So each interval's read wait is
+ weighed by the share of that interval the machine's CPUs were idle
+ (/proc/stat on Linux, idle and iowait; elsewhere the wait counts whole).
+ AUTO frees a frame while the decompression time is at most the weighed
+ read wait. The counts are kept in relaxed atomics on one cache line; the
+ decision reads five of them and takes no latch (its callers hold
+ buf_pool->LRU_list_mutex).
 
  Created 2026-11-28 */
 
@@ -49,6 +55,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 #include "my_dbug.h"
@@ -68,7 +75,8 @@ constexpr size_t BUF_LRU_ZIP_N_INTERVAL = 50;
 struct buf_lru_zip_interval_t {
   /** Microseconds spent decompressing pages whose frame had been freed. */
   uint64_t refetch_usec;
-  /** Microseconds queries waited for synchronous page reads. */
+  /** Microseconds queries waited for synchronous page reads, times the
+  share of the interval the CPUs were idle. */
   uint64_t read_usec;
 };
 
@@ -81,6 +89,9 @@ struct alignas(ut::INNODB_CACHE_LINE_SIZE) buf_lru_zip_stat_t {
   std::atomic<uint64_t> cur_read_usec{0};
   std::atomic<uint64_t> sum_refetch_usec{0};
   std::atomic<uint64_t> sum_read_usec{0};
+  /** Idle share of the CPUs in the last interval, in thousandths (1000,
+  all idle, until measured). */
+  std::atomic<uint64_t> idle_permille{1000};
 };
 
 buf_lru_zip_stat_t buf_lru_zip_stat;
@@ -89,6 +100,35 @@ buf_lru_zip_stat_t buf_lru_zip_stat;
 and writes it (srv_error_monitor_thread(), once a second). */
 buf_lru_zip_interval_t buf_lru_zip_window[BUF_LRU_ZIP_N_INTERVAL];
 size_t buf_lru_zip_window_ind = 0;
+
+/** CPU time of the machine so far, from the first line of /proc/stat, in
+clock ticks.
+@param[out]     busy    user, nice, system, irq, softirq and steal time
+@param[out]     idle    idle and iowait time
+@return false where there is no /proc/stat (the read wait then counts
+whole) */
+bool buf_lru_zip_cpu_times(uint64_t &busy, uint64_t &idle) {
+  FILE *f = fopen("/proc/stat", "r");
+  if (f == nullptr) {
+    return false;
+  }
+  unsigned long long v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  const int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+                       &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+  fclose(f);
+  if (n < 4) {
+    return false;
+  }
+  idle = v[3] + v[4];
+  busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+  return true;
+}
+
+/** CPU times at the end of the last interval (buf_lru_zip_stat_update()
+only). */
+uint64_t buf_lru_zip_last_busy = 0;
+uint64_t buf_lru_zip_last_idle = 0;
+bool buf_lru_zip_have_cpu = false;
 
 /** Microseconds of a duration, at least 1 (an event that happened costs
 something, even under the clock's resolution). */
@@ -127,6 +167,26 @@ void buf_lru_zip_stat_update(bool evict_started) {
   cur.read_usec =
       buf_lru_zip_stat.cur_read_usec.exchange(0, std::memory_order_relaxed);
 
+  /* The idle share of the interval weighs its read wait. */
+  uint64_t busy, idle;
+  if (buf_lru_zip_cpu_times(busy, idle)) {
+    if (buf_lru_zip_have_cpu && busy >= buf_lru_zip_last_busy &&
+        idle >= buf_lru_zip_last_idle) {
+      const uint64_t d_busy = busy - buf_lru_zip_last_busy;
+      const uint64_t d_idle = idle - buf_lru_zip_last_idle;
+      if (d_busy + d_idle > 0) {
+        buf_lru_zip_stat.idle_permille.store(1000 * d_idle / (d_busy + d_idle),
+                                             std::memory_order_relaxed);
+      }
+    }
+    buf_lru_zip_last_busy = busy;
+    buf_lru_zip_last_idle = idle;
+    buf_lru_zip_have_cpu = true;
+  }
+  cur.read_usec = cur.read_usec *
+                  buf_lru_zip_stat.idle_permille.load(std::memory_order_relaxed) /
+                  1000;
+
   /* As upstream's buf_LRU_stat_update(): no history before the first
   eviction (the decision is not taken before it either). */
   if (!evict_started) {
@@ -157,7 +217,9 @@ bool buf_lru_zip_auto_free_frame() {
       buf_lru_zip_stat.cur_refetch_usec.load(std::memory_order_relaxed);
   const uint64_t read_cost =
       buf_lru_zip_stat.sum_read_usec.load(std::memory_order_relaxed) +
-      buf_lru_zip_stat.cur_read_usec.load(std::memory_order_relaxed);
+      buf_lru_zip_stat.cur_read_usec.load(std::memory_order_relaxed) *
+          buf_lru_zip_stat.idle_permille.load(std::memory_order_relaxed) /
+          1000;
 
   /* Nothing measured yet, or only reads: free frames, as upstream does
   before it has counts (the load is taken as I/O-bound). */
