@@ -8,7 +8,8 @@
 #                     (every run on each storage profile, issue 29; see
 #                     bench/harness/cli.py's docstring)
 #        bench/run.sh paper --perf [...]  (a CPU profile of every measured run)
-#        bench/run.sh readmix --data=dbt2 [--pools 64M,256M] [--unzip-policy P]
+#        bench/run.sh readmix --data=dbt2 [--pools 64M,256M] [--unzip-policy P,...]
+#                     [--device native,ssd2012,hdd]
 #                     (the read mix with compressed tables, eviction counters)
 # Needs the build of scripts/build.sh (README's first command does it);
 # installs sysbench, valgrind and matplotlib from Debian if missing.
