@@ -36,7 +36,8 @@ this program; if not, write to the Free Software Foundation, Inc.,
  - the microseconds spent decompressing pages whose frame had been freed
    (Buf_fetch::zip_page_handler() on a page accessed before: the cost of
    earlier UNZIP decisions), against
- - the microseconds queries waited for synchronous page reads
+ - the microseconds threads (queries, purge) waited for synchronous page
+   reads
    (buf_read_page() when it read: the cost of earlier LRU decisions; read
    ahead, background reads and the page cleaner's writes do not count).
  A wait for a read costs the server only as long as the CPU has nothing
@@ -75,7 +76,7 @@ constexpr size_t BUF_LRU_ZIP_N_INTERVAL = 50;
 struct buf_lru_zip_interval_t {
   /** Microseconds spent decompressing pages whose frame had been freed. */
   uint64_t refetch_usec;
-  /** Microseconds queries waited for synchronous page reads, times the
+  /** Microseconds threads waited for synchronous page reads, times the
   share of the interval the CPUs were idle. */
   uint64_t read_usec;
 };
@@ -183,6 +184,11 @@ void buf_lru_zip_stat_update(bool evict_started) {
     buf_lru_zip_last_idle = idle;
     buf_lru_zip_have_cpu = true;
   }
+  /* Debug builds: a machine whose CPUs never idle, so that a read wait
+  weighs nothing (tests of the weighing). */
+  DBUG_EXECUTE_IF("buf_lru_zip_cpu_busy",
+                  buf_lru_zip_stat.idle_permille.store(
+                      0, std::memory_order_relaxed););
   cur.read_usec = cur.read_usec *
                   buf_lru_zip_stat.idle_permille.load(std::memory_order_relaxed) /
                   1000;

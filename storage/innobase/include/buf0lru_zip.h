@@ -39,7 +39,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  10 % of the LRU. Beyond that:
  - AUTO (the default) weighs what each side cost over the last 50 seconds:
    the time spent decompressing pages whose frame had been freed, against
-   the time queries waited for synchronous page reads, each second's wait
+   the time threads waited for synchronous page reads, each second's wait
    weighed by the share of that second the CPUs were idle (a wait costs
    the server only while the CPU has nothing else to do); it frees a
    frame while the first is at most the second;
