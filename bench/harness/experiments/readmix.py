@@ -60,8 +60,13 @@ def exp_readmix(args, out):
         die("--device: no profile can run here")
     rows, tables = [], []
     for rep, device in ((r, d) for r in range(reps) for d in devices):
+        # Each repetition starts the policies at another one (a rotation),
+        # so that an order effect (a warmer host cache for the later runs)
+        # does not favour one policy in every repetition.
+        k = rep % len(variants)
+        order = variants[k:] + variants[:k]
         for pool in pools:
-            for vname, vopts in variants:
+            for vname, vopts in order:
                 for lay in layouts:
                     if vname != "default" and lay.kind != "zip":
                         continue
@@ -123,7 +128,8 @@ def readmix_report(rows, tables, layouts, pools, variants, W, threads, warm,
           "decisions (buffer_LRU_unzip_decide_*: unzip = free a frame, cpu "
           "= evict from the common LRU because the load is judged "
           "CPU-bound: with AUTO, patch 0036, the decompressions of freed "
-          "frames took more time than the page reads queries waited for; "
+          "frames took more time than the page reads threads waited for, "
+          "weighed by the CPUs' idle share; "
           "with UPSTREAM decompressions outnumber 50 x the I/O; slack = "
           "the unzip_LRU holds at most 10 %% of the LRU), the waits of user threads for a free block "
           "(Innodb_buffer_pool_wait_free, per 1000 transactions). "
@@ -180,6 +186,7 @@ def readmix_report(rows, tables, layouts, pools, variants, W, threads, warm,
                      "free-block waits/1000 tx", "row lock ms/tx",
                      "index latch ms/tx", "decompression ms/tx",
                      "compression ms/tx"], tab), ""]
+    md += policy_comparison(rows, layouts, pools, variants)
     md += ["Decompressions per transaction by table (medians):", ""]
     ttab = []
     for pool in pools:
@@ -203,3 +210,54 @@ def readmix_report(rows, tables, layouts, pools, variants, W, threads, warm,
                 ttab.append(row)
     md += [md_table(["layout", "pool"] + TABLES, ttab), ""]
     return md
+
+
+def policy_comparison(rows, layouts, pools, variants):
+    """Issue 46's table: per pool and compressed layout, the districts
+    delivered per minute of each unzip_LRU policy, AUTO's ratio to UPSTREAM
+    and to the best fixed policy (UNZIP or LRU), paired by repetition (the
+    policies of a repetition ran one after the other on the same load)."""
+    names = [v for v, _ in variants]
+    if len(names) < 2:
+        return []
+
+    def dpm(r):
+        return 60.0 * r.get("districts_delivered", 0) / max(r["seconds"], 1)
+
+    tab = []
+    for pool in pools:
+        for lay in layouts:
+            if lay.kind != "zip":
+                continue
+            by = {v: {r["rep"]: dpm(r) for r in rows
+                      if r["layout"] == lay.name and r["pool"] == pool and
+                      r["policy"] == v} for v in names}
+            if not by["default"]:
+                continue
+            reps = sorted(by["default"])
+
+            def ratio(other):
+                pairs = [(by["default"][k], by[other][k]) for k in reps
+                         if k in by.get(other, {})]
+                return ratio_spread([a for a, _ in pairs],
+                                    [b for _, b in pairs])
+
+            fixed = [v for v in ("UNZIP", "LRU") if by.get(v)]
+            best = ratio_spread(
+                [by["default"][k] for k in reps
+                 if all(k in by[v] for v in fixed)],
+                [max(by[v][k] for v in fixed) for k in reps
+                 if all(k in by[v] for v in fixed)]) if fixed else "-"
+            tab.append([lay.name, pool] +
+                       [spread(list(by[v].values())) for v in names] +
+                       [ratio("UPSTREAM") if by.get("UPSTREAM") else "-",
+                        best])
+    if not tab:
+        return []
+    head = ["layout", "pool"] + [
+        "AUTO" if v == "default" else v for v in names] + [
+        "AUTO vs UPSTREAM", "AUTO vs the better of UNZIP and LRU"]
+    return ["The unzip_LRU policies side by side (issue 46): districts "
+            "delivered per minute, median (min-max) over the repetitions; "
+            "ratios paired by repetition, median (min-max). AUTO is the "
+            "default (patch 0036).", "", md_table(head, tab), ""]

@@ -184,11 +184,15 @@ void buf_lru_zip_stat_update(bool evict_started) {
     buf_lru_zip_last_idle = idle;
     buf_lru_zip_have_cpu = true;
   }
-  /* Debug builds: a machine whose CPUs never idle, so that a read wait
-  weighs nothing (tests of the weighing). */
+  /* Debug builds: a machine whose CPUs never idle (a read wait weighs
+  nothing) or always do (it weighs whole), for tests of the weighing that
+  do not depend on what else the machine runs. */
   DBUG_EXECUTE_IF("buf_lru_zip_cpu_busy",
                   buf_lru_zip_stat.idle_permille.store(
                       0, std::memory_order_relaxed););
+  DBUG_EXECUTE_IF("buf_lru_zip_cpu_idle",
+                  buf_lru_zip_stat.idle_permille.store(
+                      1000, std::memory_order_relaxed););
   cur.read_usec = cur.read_usec *
                   buf_lru_zip_stat.idle_permille.load(std::memory_order_relaxed) /
                   1000;
