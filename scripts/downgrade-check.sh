@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Downgrade check: a data directory written by the patched server, with
-# per-table options, the zlib guard's file, the plugin's estimates file and
+# per-table options, a page-compressed table in a sparse file with punched
+# pages (innodb_page_compression_sparse), the zlib guard's file, the plugin's estimates file and
 # a mysql.plugin row, opened by stock MySQL 9.7.2; the same after a kill -9
 # (stock recovers redo the patched server wrote, page images off); a
 # mysqldump of it loaded into a fresh stock server; the data directory
@@ -56,7 +57,7 @@ init() { srv_init "$1" "$2" --lc-messages-dir="$MSG_DIR"; }  # init BIN DATADIR
 errors_in() { grep -E '\[ERROR\]' "$1" | sed -E 's/^[^ ]+ [0-9]+ //' ; }
 
 CODEC="${COMPRESS_DOWNGRADE_CODEC:-isal}"
-TABLES="t8 t4 t1k tp tb4 tb1k tu t8_plain"
+TABLES="t8 t4 t1k tp tb4 tb1k tu t8_plain tpc"
 # The schema and data, written by the patched server.
 schema_sql() {
   cat <<'EOF'
@@ -113,6 +114,12 @@ UPDATE t8 SET c = CONCAT(c, ' updated') WHERE id % 7 = 0;
 DELETE FROM t1k WHERE id % 5 = 0;
 SET GLOBAL innodb_log_compressed_pages = ON;
 ALTER TABLE t8_plain ENGINE_ATTRIBUTE = '';
+-- A page-compressed table in a sparse file (innodb_page_compression_sparse,
+-- issue 47): grown as a hole, an index dropped so that its pages are freed
+-- and then punched.
+CREATE TABLE tpc (id INT PRIMARY KEY, c VARCHAR(600), KEY k (c(100))) COMPRESSION='lz4';
+INSERT INTO tpc SELECT id, c FROM t8;
+ALTER TABLE tpc DROP INDEX k;
 EOF
 }
 sums() {  # one line per table: name checksum
@@ -142,7 +149,8 @@ D1="$W/data1"
 init "$PBIN" "$D1"
 start "$PBIN" "$D1" "$W/patched1.err" --plugin-dir="$PLUGIN_DIR" \
   --innodb-compression-codec="$CODEC" --innodb-compression-append=ON \
-  --innodb-compression-zlib-rescue=ON || die "patched server did not start"
+  --innodb-compression-zlib-rescue=ON --innodb-page-compression-sparse=ON \
+  || die "patched server did not start"
 client -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so';
            INSTALL PLUGIN compression_estimates SONAME 'compression_stats.so'"
 schema_sql | client || die "loading the schema failed"
@@ -164,6 +172,16 @@ if [ "$CODEC" = isal ]; then
   resc_n=$(client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_compress_rescued'")
   [ "${resc_n:-0}" -gt 0 ]; check "near misses of ISA-L were written by zlib ($resc_n compressions)" $?
 fi
+# The dropped index's pages are punched once a checkpoint has passed their
+# free (patch 0038): wait for it, then the file allocates less than its size.
+for _ in $(seq 120); do
+  [ "$(client -e "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'file_sparse_pages_punched'")" -gt 0 ] && break
+  sleep 1
+done
+punched=$(client -e "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'file_sparse_pages_punched'")
+read -r fsz asz < <(client -e "SELECT FILE_SIZE, ALLOCATED_SIZE FROM information_schema.INNODB_TABLESPACES WHERE NAME = 'dg/tpc'")
+[ "${punched:-0}" -gt 0 ] && [ $(( ${asz:-0} * 2 )) -lt "${fsz:-0}" ]
+check "the page-compressed table's file is sparse ($punched pages punched, $asz of $fsz bytes allocated)" $?
 client -e "SELECT COMPRESSION_STATS_ESTIMATE('dg', 'tu')" > "$W/estimate.txt"
 client -e "SELECT TABLE_NAME, PARTITION_NAME, EFFECTIVE_COMPRESSION_LEVEL FROM information_schema.COMPRESSION_STATS WHERE TABLE_SCHEMA = 'dg' ORDER BY 1, 2" > "$W/levels-patched.txt"
 sums > "$W/sums-patched.txt"
@@ -180,7 +198,7 @@ start "$STOCK" "$D1" "$W/stock1.err"; check "stock starts on the patched data di
 alive || { say "stock did not start: $(tail -5 "$W/stock1.err")"; exit 1; }
 bad=$(check_tables); [ -z "$bad" ]; check "CHECK TABLE clean on stock" $? "$bad"
 sums > "$W/sums-stock1.txt"
-cmp -s "$W/sums-patched.txt" "$W/sums-stock1.txt"; check "CHECKSUM TABLE equal (8 tables)" $?
+cmp -s "$W/sums-patched.txt" "$W/sums-stock1.txt"; check "CHECKSUM TABLE equal ($(wc -w <<<"$TABLES") tables, the sparse one included)" $?
 try "stock reads the tables with options" ok "SELECT COUNT(*), SUM(LENGTH(c)) FROM dg.t8 FORCE INDEX (k) WHERE k < 500"
 client -e "SHOW CREATE TABLE dg.t8" > "$W/stock-show-create.txt" 2>&1
 grep -q 'compression_level' "$W/stock-show-create.txt"; check "stock keeps ENGINE_ATTRIBUTE in the dictionary" $?
@@ -194,7 +212,9 @@ try "stock writes into every compressed table" ok "
   INSERT INTO dg.tb4 SELECT id + 100000, b FROM dg.tb4 WHERE id <= 30;
   UPDATE dg.tb1k SET b = CONCAT(b, ' stock') WHERE id % 2 = 0;
   UPDATE dg.t8 SET c = CONCAT(c, ' stock') WHERE id % 11 = 0;
-  DELETE FROM dg.t4 WHERE id % 13 = 0"
+  DELETE FROM dg.t4 WHERE id % 13 = 0;
+  INSERT INTO dg.tpc SELECT id + 100000, c FROM dg.tpc WHERE id <= 5000;
+  UPDATE dg.tpc SET c = CONCAT(c, ' stock') WHERE id % 9 = 0"
 try "ALTER without ENGINE_ATTRIBUTE on a table with options (ADD COLUMN, instant)" ok \
   "ALTER TABLE dg.t8 ADD COLUMN extra INT"
 try "ALTER ... FORCE (rebuild) of a table with options" ok "ALTER TABLE dg.t4 FORCE"

@@ -29,6 +29,11 @@ fi
 if [ "${1:-}" = "--stress" ]; then
   PKGS=(python3-pymysql)
 fi
+# scripts/loopfs.sh: the file systems of the sparse file measurements
+# (issue 47): XFS and ext4 images mounted on loop devices.
+if [ "${1:-}" = "--loopfs" ]; then
+  PKGS=(xfsprogs e2fsprogs util-linux)
+fi
 # scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes (the
 # replay of the corpora needs only g++ and is built without these).
 if [ "${1:-}" = "--fuzz" ]; then

@@ -254,10 +254,15 @@ double current_bytes(const innodb_zip_estimate_t &e) {
       e.file_bytes < used) {
     return used;
   }
-  /* Free pages of the file are allocated (fallocate() or zeros written)
-  and never punched: what is left is the pages in use. */
-  const double in_use =
-      static_cast<double>(e.file_allocated_bytes) - (e.file_bytes - used);
+  /* The file's allocation less that of its free pages: measured where
+  the engine could (holes with innodb_page_compression_sparse, whole pages
+  without); else taken as whole pages (fallocate() or zeros written, never
+  punched, as upstream keeps them). */
+  const double free_pages =
+      e.file_free_measured != 0
+          ? static_cast<double>(e.file_free_allocated_bytes)
+          : static_cast<double>(e.file_bytes) - used;
+  const double in_use = static_cast<double>(e.file_allocated_bytes) - free_pages;
   return std::clamp(in_use, 0.0, used);
 }
 

@@ -127,7 +127,9 @@ const char *page_unavailable_reason(const innodb_zip_estimate_t &e);
 
 /** Bytes the pages in use of a table or partition take on disk now: of its
 page size, or, if it is page-compressed now, what its file has allocated
-less the free pages of the file (which a file keeps allocated). */
+less what its free pages have allocated: measured by the engine
+(file_free_measured; holes with innodb_page_compression_sparse), else
+taken as whole pages, as upstream keeps them. */
 double current_bytes(const innodb_zip_estimate_t &e);
 
 /** Savings in percent of page compression with a method.

@@ -110,6 +110,11 @@ int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
     /* An engine without the page compression estimate. */
     out->page_status = INNODB_ZIP_EST_PAGE_NOT_ESTIMATED;
   }
+  if (out->size < offsetof(innodb_zip_estimate_t, file_free_measured) +
+                      sizeof(out->file_free_measured)) {
+    /* An engine that does not measure the free pages of the file. */
+    out->file_free_measured = 0;
+  }
   return err;
 }
 

@@ -162,6 +162,7 @@ std::string store_line(uint64_t id, const Estimate &m) {
   for (ulong m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
     o << ' ' << e.page_bytes[m] << ' ' << e.page_whole_pct[m];
   }
+  o << ' ' << e.file_free_allocated_bytes << ' ' << e.file_free_measured;
   return o.str();
 }
 
@@ -203,6 +204,12 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
       e.page_bytes[m] = 0;
       e.page_whole_pct[m] = 0;
     }
+  }
+  /* Lines written before the free pages were measured end here. */
+  if (!(in >> e.file_free_allocated_bytes >> e.file_free_measured) ||
+      e.file_free_measured > 1) {
+    e.file_free_allocated_bytes = 0;
+    e.file_free_measured = 0;
   }
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);

@@ -644,6 +644,8 @@ void dict_zip_est_extrapolate(const dict_zip_est_plan_t &plan,
   est->page_zlib_level = page_zip_level;
   est->file_bytes = pc_file.file_bytes;
   est->file_allocated_bytes = pc_file.allocated_bytes;
+  est->file_free_allocated_bytes = pc_file.free_allocated_bytes;
+  est->file_free_measured = pc_file.free_measured ? 1 : 0;
   for (ulint m = 0; m < INNODB_ZIP_EST_N_PAGE_METHODS; m++) {
     const bool ok = pc_file.status == INNODB_ZIP_EST_PAGE_OK;
     est->page_bytes[m] =

@@ -37,6 +37,9 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include <cstring>
 
 #ifdef UNIV_LINUX
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #endif /* UNIV_LINUX */
 
@@ -51,6 +54,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "mtr0mtr.h"
 #include "mysqld_error.h"
 #include "srv0mon.h"
+#include "srv0srv.h"
 #include "ut0new.h"
 
 bool fil_page_compression_sparse = false;
@@ -310,6 +314,9 @@ void fil_sparse_punch_step() {
   if (fil_sparse_n_notes.load(std::memory_order_relaxed) == 0) {
     return;
   }
+  /* Tests hold the notes unstamped (pages freed and allocated again
+  before the step sees them). */
+  DBUG_EXECUTE_IF("fil_sparse_punch_hold", return;);
   /* The recovery of DETECT_ONLY's reduced doublewrite refuses an
   all-zero page it has an entry for (recv::Pages::reduced_recover()). */
   const bool drop = dblwr::is_reduced_inited;
@@ -340,4 +347,140 @@ void fil_sparse_punch_step() {
       fil_sparse_punch_space(id, checkpoint_lsn);
     }
   }
+}
+
+#ifdef UNIV_LINUX
+namespace {
+
+/** Adds the bytes allocated to a range of a file, by FIEMAP.
+@param[in]      fd      open file
+@param[in]      start   first byte
+@param[in]      len     bytes
+@param[in,out]  bytes   allocated bytes of the range are added
+@return false if the file system does not answer */
+bool fil_sparse_allocated_in(int fd, uint64_t start, uint64_t len,
+                             uint64_t *bytes) {
+  constexpr uint32_t N_EXTENTS = 128;
+  /* struct fiemap ends with a flexible array: 8-byte words hold it. */
+  constexpr size_t N_WORDS =
+      (sizeof(struct fiemap) + N_EXTENTS * sizeof(struct fiemap_extent) + 7) /
+      8;
+  uint64_t buf[N_WORDS];
+  const uint64_t end = start + len;
+  uint64_t pos = start;
+  while (pos < end) {
+    memset(buf, 0, sizeof buf);
+    auto *fm = reinterpret_cast<struct fiemap *>(buf);
+    fm->fm_start = pos;
+    fm->fm_length = end - pos;
+    fm->fm_extent_count = N_EXTENTS;
+    if (ioctl(fd, FS_IOC_FIEMAP, fm) != 0) {
+      return false;
+    }
+    const uint32_t n = std::min(fm->fm_mapped_extents, N_EXTENTS);
+    if (n == 0) {
+      break;
+    }
+    uint64_t next = end;
+    for (uint32_t i = 0; i < n; i++) {
+      const struct fiemap_extent &x = fm->fm_extents[i];
+      const uint64_t x_first = static_cast<uint64_t>(x.fe_logical);
+      const uint64_t x_end = x_first + static_cast<uint64_t>(x.fe_length);
+      const uint64_t a = std::max(pos, x_first);
+      const uint64_t b = std::min(end, x_end);
+      if (b > a) {
+        *bytes += b - a;
+      }
+      next = (x.fe_flags & FIEMAP_EXTENT_LAST) != 0 ? end : x_end;
+    }
+    if (n < N_EXTENTS) {
+      break;
+    }
+    /* The array was full: go on after its last extent. */
+    pos = std::max(next, pos + 1);
+  }
+  return true;
+}
+
+}  // namespace
+#endif /* UNIV_LINUX */
+
+bool fil_sparse_free_allocated(space_id_t space_id, uint64_t *bytes) {
+  *bytes = 0;
+#ifdef UNIV_LINUX
+  fil_space_t *space = fil_space_acquire_silent(space_id);
+  if (space == nullptr) {
+    return false;
+  }
+  if (space->files.size() != 1) {
+    fil_space_release(space);
+    return false;
+  }
+  const std::string path = space->files.front().name;
+  bool success = false;
+  pfs_os_file_t fh = os_file_create_simple_no_error_handling(
+      innodb_data_file_key, path.c_str(), OS_FILE_OPEN, OS_FILE_READ_ONLY,
+      srv_read_only_mode, &success);
+  if (!success) {
+    fil_space_release(space);
+    return false;
+  }
+
+  const page_size_t page_size(space->flags);
+  const uint64_t phys = page_size.physical();
+  const page_no_t extent = FSP_EXTENT_SIZE;
+  /* One extent descriptor page per batch: the latch is held that long. */
+  const page_no_t batch = static_cast<page_no_t>(page_size.physical());
+  using run_t = std::pair<page_no_t, page_no_t>;
+  std::vector<run_t, ut::allocator<run_t>> runs{
+      ut::allocator<run_t>(UT_NEW_THIS_FILE_PSI_KEY())};
+  std::bitset<FSP_EXTENT_SIZE_MIN> free_bits;
+  bool ok = true;
+  page_no_t first = 0;
+  for (bool done = false; ok && !done;) {
+    runs.clear();
+    auto add = [&](page_no_t p, page_no_t n) {
+      if (!runs.empty() && runs.back().first + runs.back().second == p) {
+        runs.back().second += n;
+      } else {
+        runs.emplace_back(p, n);
+      }
+    };
+    mtr_t mtr;
+    mtr.start();
+    mtr_x_lock_space(space, &mtr);
+    const page_no_t size = space->size;
+    const page_no_t limit = std::min(space->free_limit, size);
+    const page_no_t stop = std::min(limit, first + batch);
+    for (page_no_t e = first; e < stop; e += extent) {
+      if (!fsp_extent_free_bits(space_id, page_size, e, free_bits, &mtr)) {
+        break;
+      }
+      for (page_no_t i = 0; i < extent && e + i < size; i++) {
+        if (free_bits.test(i)) {
+          add(e + i, 1);
+        }
+      }
+    }
+    done = stop >= limit;
+    if (done && size > limit) {
+      add(limit, size - limit);
+    }
+    mtr.commit();
+    for (const auto &run : runs) {
+      if (!fil_sparse_allocated_in(fh.m_file, run.first * phys,
+                                   run.second * phys, bytes)) {
+        ok = false;
+        break;
+      }
+    }
+    first = stop;
+  }
+  os_file_close(fh);
+  fil_space_release(space);
+  return ok;
+#else
+  (void)space_id;
+  return false;
+#endif /* UNIV_LINUX */
 }

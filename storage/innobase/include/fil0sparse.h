@@ -149,4 +149,18 @@ bool fsp_extent_free_bits(space_id_t space_id, const page_size_t &page_size,
                           page_no_t first,
                           std::bitset<FSP_EXTENT_SIZE_MIN> &free, mtr_t *mtr);
 
+/** Bytes the file system allocates to the free pages of a single-file
+tablespace: the pages its extent descriptors mark free below the free limit
+and every page from the free limit to the end of the file, counted with the
+FIEMAP ioctl (allocated blocks, written or only reserved, as st_blocks
+counts them). The estimator uses it to tell the bytes of the pages in use
+from the file's (with innodb_page_compression_sparse the free pages are
+holes, without it they keep whole pages). Takes the tablespace's X-latch
+for one extent descriptor page at a time. Linux only.
+@param[in]      space_id        tablespace
+@param[out]     bytes           allocated bytes of the free pages
+@return false if not known (not Linux, not one file, the file could not be
+opened or the file system does not answer FIEMAP) */
+bool fil_sparse_free_allocated(space_id_t space_id, uint64_t *bytes);
+
 #endif /* fil0sparse_h */

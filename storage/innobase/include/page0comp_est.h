@@ -53,6 +53,11 @@ struct page_comp_est_file_t {
   uint64_t file_bytes{0};
   /** Bytes allocated to the file on disk (st_blocks). */
   uint64_t allocated_bytes{0};
+  /** Bytes allocated to the free pages of a page-compressed file
+  (fil_sparse_free_allocated()); valid if free_measured. */
+  uint64_t free_allocated_bytes{0};
+  /** Whether free_allocated_bytes was measured. */
+  bool free_measured{false};
 };
 
 /** Whether and how the file of a tablespace can take page compression:

@@ -48,6 +48,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include <string>
 
 #include "fil0fil.h"
+#include "fil0sparse.h"
 #include "fsp0fsp.h"
 #include "lob0pages.h"
 #include "os0file.h"
@@ -127,6 +128,12 @@ void page_comp_est_file(space_id_t space_id, page_comp_est_file_t *file) {
     file->allocated_bytes = stat_info.alloc_size;
     if (stat_info.block_size != 0) {
       file->block_size = stat_info.block_size;
+    }
+    /* What the free pages of a page-compressed file take: holes with
+    innodb_page_compression_sparse, whole pages without (or before). */
+    if (file->current != 0) {
+      file->free_measured =
+          fil_sparse_free_allocated(space_id, &file->free_allocated_bytes);
     }
   }
   if (file->block_size == 0 || file->block_size * 2 > UNIV_PAGE_SIZE) {

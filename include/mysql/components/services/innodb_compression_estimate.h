@@ -164,6 +164,16 @@ struct innodb_zip_estimate_t {
   /** By method: sampled pages that would be stored whole (not shrunk by a
   block), in percent. */
   double page_whole_pct[INNODB_ZIP_EST_N_PAGE_METHODS];
+  /** Bytes allocated on disk to the free pages of the file (the pages its
+  extent descriptors mark free and the pages from the free limit to its
+  end), counted with FIEMAP; valid if file_free_measured is 1 (Linux, a
+  file with COMPRESSION other than None). With
+  innodb_page_compression_sparse they are holes, without it whole pages:
+  file_allocated_bytes less this is what the pages in use take. (Added in
+  the sparse file version: present if size covers file_free_measured.) */
+  uint64_t file_free_allocated_bytes;
+  /** 1 if file_free_allocated_bytes was measured, else 0. */
+  uint32_t file_free_measured;
 };
 
 /** Names of the page codecs, indexed by innodb_zip_estimate_t::codec and
