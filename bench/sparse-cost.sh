@@ -7,11 +7,15 @@
 #   load   CREATE TABLE ... COMPRESSION='lz4' and INSERT ... SELECT of the
 #          source table (uncompressed, SIZE_MB, loaded once): the time, and
 #          the file's size and allocation (du) once its pages are written;
-#   churn  DELETE of every other block of 1,000 rows (half the table), purge,
-#          and one checkpoint: the pages the B-tree frees, punched with the
-#          variable ON by the master thread; the time to the end of the
-#          purge, the time until the pages noted are punched, the pages
-#          freed and punched (counters), du and the file's extents after;
+#   churn  DELETE of every other block of 1,000 rows (half the table): the
+#          statement's time and the purge's (the pages the B-tree frees are
+#          noted by the free paths with the variable ON); then the time until
+#          the master thread has punched every page noted (a checkpoint has
+#          to pass the frees first), the pages freed and punched (counters),
+#          du and the file's extents (FIEMAP, filefrag -v) after;
+#   refill the deleted rows inserted again: their pages are written into
+#          the punched ranges, which need blocks again (the write path's
+#          cost of the holes), and du after;
 #   drop   DROP TABLE: the time (the file's extents are what a file system
 #          has to free; hole-punched files were reported slow to unlink on
 #          XFS).
@@ -37,8 +41,9 @@ bash "$HERE/../scripts/server.sh" start >&2
 DATADIR=$(sql -e "SELECT @@datadir")
 sql -e "CREATE DATABASE IF NOT EXISTS sc"
 
-# The source: ~400-byte rows of words and digests (lz4 keeps about half).
-rows=$(( SIZE_MB * 1024 * 1024 / 520 ))
+# The source: rows of words and digests, about 330 bytes a row in the
+# table (lz4 keeps about half).
+rows=$(( SIZE_MB * 1024 * 1024 / 330 ))
 have=$(sql -e "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA='sc' AND TABLE_NAME='src'")
 if [ "$have" = 0 ] || [ "$(sql -e "SELECT COUNT(*) FROM sc.src")" -lt "$rows" ]; then
   log "loading sc.src: $rows rows" >&2
@@ -60,22 +65,30 @@ fi
 counter() { sql -e "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME='$1'"; }
 # alloc: st_blocks*512 of the table's file; extents: its FIEMAP extents.
 alloc() { stat -c '%b %B' "$DATADIR/sc/t.ibd" | awk '{ print $1 * $2 }'; }
-extents() { filefrag "$DATADIR/sc/t.ibd" | sed -n 's/.*: \([0-9]*\) extents\? found/\1/p'; }
+extents() { filefrag -v "$DATADIR/sc/t.ibd" | grep -c '^ *[0-9][0-9]*:'; }
+# wait_purge: until the history list is empty (the DELETE is one
+# transaction, one entry: it leaves the list once purged) and the purge's
+# count of deleted records purged has stopped moving for a second.
 wait_purge() {
-  local i
-  for ((i = 0; i < 600; i++)); do
-    [ "$(sql -e "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME='trx_rseg_history_len'")" -le 20 ] && return 0
-    sleep 0.5
+  local i last=-1 n
+  for ((i = 0; i < 1200; i++)); do
+    n=$(sql -e "SELECT SUM(COUNT) FROM information_schema.INNODB_METRICS WHERE NAME IN ('trx_rseg_history_len', 'purge_del_mark_records')")
+    if [ "$(sql -e "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME='trx_rseg_history_len'")" = 0 ] &&
+       [ "$n" = "$last" ]; then
+      return 0
+    fi
+    last=$n; sleep 1
   done
 }
 
 csv="$OUT/sparse-cost.csv"
-echo "rep,sparse,fs,size_mb,load_s,file_mb,alloc_after_load_mb,churn_s,punch_wait_s,pages_freed,pages_punched,alloc_after_churn_mb,extents,drop_s" > "$csv"
+echo "rep,sparse,fs,size_mb,load_s,file_mb,alloc_after_load_mb,delete_s,purge_s,punch_wait_s,pages_freed,pages_punched,alloc_after_churn_mb,extents,refill_s,alloc_after_refill_mb,drop_s" > "$csv"
 for ((rep = 1; rep <= REPS; rep++)); do
   order="OFF ON"; [ $((rep % 2)) = 0 ] && order="ON OFF"
   for sparse in $order; do
     sql -e "SET GLOBAL innodb_page_compression_sparse = $sparse;
-            SET GLOBAL innodb_monitor_enable = 'module_file'"
+            SET GLOBAL innodb_monitor_enable = 'module_file';
+            SET GLOBAL innodb_monitor_enable = 'module_purge'"
     sql sc -e "DROP TABLE IF EXISTS t"
     t0=$(now)
     sql sc -e "CREATE TABLE t LIKE src; ALTER TABLE t COMPRESSION='lz4'; INSERT INTO t SELECT * FROM src"
@@ -86,31 +99,35 @@ for ((rep = 1; rep <= REPS; rep++)); do
     freed0=$(counter file_sparse_pages_freed); punched0=$(counter file_sparse_pages_punched)
     t2=$(now)
     sql sc -e "DELETE FROM t WHERE id DIV 1000 % 2 = 1"
+    td=$(now)
     wait_purge
     t3=$(now)
-    # A checkpoint passes the frees; the master thread punches within a second
-    # or so of it: wait until the punched count stops moving.
-    sql -e "SET GLOBAL innodb_log_checkpoint_now = ON" 2>/dev/null || sql sc -e "FLUSH TABLES t FOR EXPORT; UNLOCK TABLES"
+    # A checkpoint passes the frees (the page cleaner flushes the pages,
+    # FLUSH ... FOR EXPORT here), then the master thread punches at most
+    # 4,096 pages a second: wait until every page noted is punched.
     sql sc -e "FLUSH TABLES t FOR EXPORT; UNLOCK TABLES"
-    last=-1
-    for ((i = 0; i < 120; i++)); do
-      p=$(counter file_sparse_pages_punched)
-      [ "$p" = "$last" ] && [ "$sparse" = OFF -o "$p" != "$punched0" ] && break
-      last=$p; sleep 1
+    freed=$(( $(counter file_sparse_pages_freed) - freed0 ))
+    for ((i = 0; i < 300 && freed > 0; i++)); do
+      [ $(( $(counter file_sparse_pages_punched) - punched0 )) -ge "$freed" ] && break
+      sleep 0.5
     done
     t4=$(now)
-    freed=$(( $(counter file_sparse_pages_freed) - freed0 ))
     punched=$(( $(counter file_sparse_pages_punched) - punched0 ))
     a2=$(alloc); ext=$(extents)
+    t7=$(now)
+    sql sc -e "INSERT INTO t SELECT * FROM src WHERE id DIV 1000 % 2 = 1; FLUSH TABLES t FOR EXPORT; UNLOCK TABLES"
+    t8=$(now)
+    a3=$(alloc)
     sync
     t5=$(now)
     sql sc -e "DROP TABLE t"
     t6=$(now)
     row=$(awk -v r="$rep" -v s="$sparse" -v fs="$FS" -v mb="$SIZE_MB" -v t0="$t0" -v t1="$t1" \
-      -v t2="$t2" -v t3="$t3" -v t4="$t4" -v t5="$t5" -v t6="$t6" -v fm="$file_mb" -v a1="$a1" \
-      -v a2="$a2" -v fr="$freed" -v pu="$punched" -v ex="$ext" 'BEGIN {
-        printf "%d,%s,%s,%d,%.2f,%s,%.1f,%.2f,%.2f,%d,%d,%.1f,%s,%.3f",
-          r, s, fs, mb, t1 - t0, fm, a1 / 1048576, t3 - t2, t4 - t3, fr, pu, a2 / 1048576, ex, t6 - t5 }')
+      -v t2="$t2" -v td="$td" -v t3="$t3" -v t4="$t4" -v t5="$t5" -v t6="$t6" -v t7="$t7" -v t8="$t8" \
+      -v fm="$file_mb" -v a1="$a1" -v a2="$a2" -v a3="$a3" -v fr="$freed" -v pu="$punched" -v ex="$ext" 'BEGIN {
+        printf "%d,%s,%s,%d,%.2f,%s,%.1f,%.2f,%.2f,%.2f,%d,%d,%.1f,%s,%.2f,%.1f,%.3f",
+          r, s, fs, mb, t1 - t0, fm, a1 / 1048576, td - t2, t3 - td, t4 - t3, fr, pu, a2 / 1048576, ex,
+          t8 - t7, a3 / 1048576, t6 - t5 }')
     echo "$row" >> "$csv"
     log "$row" >&2
   done
@@ -118,8 +135,9 @@ done
 python3 - "$csv" <<'PY'
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-cols = ["load_s", "file_mb", "alloc_after_load_mb", "churn_s", "punch_wait_s", "pages_freed",
-        "pages_punched", "alloc_after_churn_mb", "extents", "drop_s"]
+cols = ["load_s", "file_mb", "alloc_after_load_mb", "delete_s", "purge_s", "punch_wait_s",
+        "pages_freed", "pages_punched", "alloc_after_churn_mb", "extents", "refill_s",
+        "alloc_after_refill_mb", "drop_s"]
 print("| sparse | reps | " + " | ".join(cols) + " |")
 print("| --- | ---: |" + " ---: |" * len(cols))
 for s in ("OFF", "ON"):

@@ -27,7 +27,7 @@ case "${1:-}" in
       truncate -s "$size" "$img"
       case "$type" in
         xfs) mkfs.xfs -q -f "$img" ;;
-        ext4) mkfs.ext4 -q -F "$img" ;;
+        ext4) mkfs.ext4 -q -F -m 0 "$img" ;;  # no blocks reserved for root: full is full
         *) die "unknown type $type (xfs, ext4 or tmpfs)" ;;
       esac
       if ! $SUDO mount -o loop "$img" "$dir" 2>/dev/null; then
