@@ -34,7 +34,7 @@ export COMPRESS_SERVER_OPTS="${COMPRESS_SERVER_OPTS:---innodb-buffer-pool-size=5
 # sql, now
 . "$HERE/../scripts/server-lib.sh"
 mkdir -p "$COMPRESS_SERVER_DIR"
-FS=$(stat -f -c %T "$COMPRESS_SERVER_DIR" | sed 's#ext2/ext3#ext4#')
+FS=$(df --output=fstype "$COMPRESS_SERVER_DIR" | tail -1)
 OUT="${OUT:-$COMPRESS_ROOT/bench/results/sparse-cost-$FS-$(date +%Y%m%d)}"
 mkdir -p "$OUT"
 bash "$HERE/../scripts/server.sh" start >&2

@@ -27,3 +27,9 @@ test "${PIPESTATUS[0]}" -eq 0
 # clang needed.
 bash "$COMPRESS_ROOT/scripts/fuzz.sh" replay | sed 's/^\[fuzz\] /[unit-tests] fuzz: /'
 test "${PIPESTATUS[0]}" -eq 0
+# The accuracy table of docs/page-compression.md is the one its CSVs give
+# (scripts/accuracy/page-table.py; issue 47).
+python3 "$COMPRESS_ROOT/scripts/accuracy/page-table.py" --check "$COMPRESS_ROOT/docs/page-compression.md" \
+  "$COMPRESS_ROOT"/bench/results/page-accuracy/{ext4,xfs,ext4-large,xfs-large}-20261128/page-accuracy.csv |
+  sed 's/^/[unit-tests] page accuracy: /'
+test "${PIPESTATUS[0]}" -eq 0

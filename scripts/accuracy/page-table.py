@@ -4,8 +4,12 @@ scripts/accuracy/page.sh, one per file system: per table and method the
 estimate, what the converted copy's pages in use take, and what its whole
 file takes (du), each as savings against the estimate's baseline, with the
 differences; then the counts within the tolerance. Usage:
-  scripts/accuracy/page-table.py [--points 3] CSV [CSV ...]"""
+  scripts/accuracy/page-table.py [--points 3] [--check DOC] CSV [CSV ...]
+With --check the table is not printed: the script fails unless DOC holds it
+verbatim (scripts/unit-tests.sh checks docs/page-compression.md so)."""
+import contextlib
 import csv
+import io
 import statistics
 import sys
 
@@ -17,9 +21,28 @@ NAMES = {"random": "random bytes", "dbt2": "TPC-C DBT-2", "spec": "TPC-C spec",
 
 def main(argv):
     points = 3.0
-    if argv[:1] == ["--points"]:
-        points = float(argv[1])
+    check = None
+    while argv[:1] in (["--points"], ["--check"]):
+        if argv[0] == "--points":
+            points = float(argv[1])
+        else:
+            check = argv[1]
         argv = argv[2:]
+    if check:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            table(argv, points)
+        if out.getvalue().strip() not in open(check).read():
+            print("%s: the accuracy table differs from what %s give: run "
+                  "scripts/accuracy/page-table.py on them and paste it" % (check, " ".join(argv)))
+            return 1
+        print("%s: the accuracy table matches %d CSVs" % (check, len(argv)))
+        return 0
+    table(argv, points)
+    return 0
+
+
+def table(argv, points):
     rows = []
     for path in argv:
         rows += list(csv.DictReader(open(path)))
@@ -49,4 +72,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

@@ -68,7 +68,7 @@ grow_table() {
 
 csv="$OUT/page-accuracy.csv"
 SPARSE=$(sql -e "SELECT @@GLOBAL.innodb_page_compression_sparse")
-FS=$(stat -f -c %T "$DATADIR")
+FS=$(df --output=fstype "$DATADIR" | tail -1)
 log "innodb_page_compression_sparse=$SPARSE, file system $FS" >&2
 echo "set,table,method,uncompressed_bytes,est_bytes,est_ss,real_bytes,real_ss,diff_points,whole_pct,file_bytes_plain,file_alloc_plain,file_alloc,file_ss,estimate_s,sparse,fs,du_ss,du_diff" > "$csv"
 printf '| data | table | method | estimated savings | real savings (pages in use) | difference | whole file (du) savings | difference | pages whole (est.) | file on disk: uncompressed rebuild -> converted |\n'

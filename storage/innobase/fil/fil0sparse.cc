@@ -57,7 +57,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "srv0srv.h"
 #include "ut0new.h"
 
-bool fil_page_compression_sparse = false;
+bool fil_page_compression_sparse = true;
 
 bool fil_space_extend_sparse(const fil_space_t *space, const fil_node_t *file) {
 #ifdef UNIV_LINUX

@@ -36,7 +36,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
  and, with innodb_extend_and_initialize=ON, writes them with zeros, so the
  file keeps whole blocks for every page it has, in use or not, and a
  table converted to page compression saves on disk a third less than its
- pages do. With innodb_page_compression_sparse=ON (OFF by default) such a
+ pages do. With innodb_page_compression_sparse=ON (the default) such a
  file grows as a hole: a page gets blocks at its first write, for its
  compressed length only. A page read from a hole reads as zeros, which
  InnoDB takes for a page never written (BlockReporter::is_corrupted()).
