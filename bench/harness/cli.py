@@ -90,7 +90,9 @@ def main():
     ap.add_argument("--secs", type=int,
                     help="tuning: measured seconds per run (default 25; 8 "
                     "in --quick), e.g. to see whether a rebuilt table keeps "
-                    "its throughput once its free space is used")
+                    "its throughput once its free space is used; readmix: "
+                    "the same (default 30; 15 in --quick), e.g. on --device "
+                    "hdd, where 30 s hold a few dozen transactions")
     ap.add_argument("--pools", help="readmix: comma-separated buffer "
                     "pool sizes (default 64M,256M)")
     ap.add_argument("--unzip-policy", help="readmix: also run the "

@@ -70,7 +70,7 @@ csv="$OUT/page-accuracy.csv"
 SPARSE=$(sql -e "SELECT @@GLOBAL.innodb_page_compression_sparse")
 FS=$(df --output=fstype "$DATADIR" | tail -1)
 log "innodb_page_compression_sparse=$SPARSE, file system $FS" >&2
-echo "set,table,method,uncompressed_bytes,est_bytes,est_ss,real_bytes,real_ss,diff_points,whole_pct,file_bytes_plain,file_alloc_plain,file_alloc,file_ss,estimate_s,sparse,fs,du_ss,du_diff" > "$csv"
+echo "set,table,method,uncompressed_bytes,est_bytes,est_ss,real_bytes,real_ss,diff_points,whole_pct,file_bytes_plain,file_alloc_plain,file_alloc,file_ss,estimate_s,sparse,fs,du_ss,du_diff,in_use_pages_plain,free_pages_plain" > "$csv"
 printf '| data | table | method | estimated savings | real savings (pages in use) | difference | whole file (du) savings | difference | pages whole (est.) | file on disk: uncompressed rebuild -> converted |\n'
 printf '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for set in $SETS; do
@@ -119,7 +119,7 @@ for set in $SETS; do
             ds = 100 * (1 - fa / u);
             dd = (e == "NULL") ? "NULL" : sprintf("%+.2f", e - ds);
             printf "%.2f %s %.1f %.2f %s\n", rs, d, 100 * (1 - fa / fp), ds, dd }')
-      echo "$set,$t,$M,$ubytes,$ebytes,$ess,$real,$rss,$diff,$whole,$(field file_bytes "$plain"),$(field allocated_bytes "$plain"),$(field allocated_bytes "$conv"),$fss,$secs,$SPARSE,$FS,$dss,$ddiff" >> "$csv"
+      echo "$set,$t,$M,$ubytes,$ebytes,$ess,$real,$rss,$diff,$whole,$(field file_bytes "$plain"),$(field allocated_bytes "$plain"),$(field allocated_bytes "$conv"),$fss,$secs,$SPARSE,$FS,$dss,$ddiff,$(field in_use_pages "$plain"),$(field free_pages "$plain")" >> "$csv"
       printf '| %s | %s | %s | %s %% | %s %% | %s | %s %% | %s | %s %% | %.1f -> %.1f MB (%s %%) |\n' \
         "$set" "$t" "$M" "$ess" "$rss" "$diff" "$dss" "$ddiff" "$whole" \
         "$(awk -v b="$(field allocated_bytes "$plain")" 'BEGIN { print b / 1048576 }')" \

@@ -29,6 +29,9 @@ def exp_readmix(args, out):
     W = args.warehouses or 4
     threads = 8
     warm, secs = (5, 15) if args.quick else (10, 30)
+    if args.secs:
+        # A slow profile (hdd) completes a few dozen transactions in 30 s.
+        secs = args.secs
     reps = args.reps or (1 if args.quick else 2)
     pools = (args.pools or "64M,256M").split(",")
     load_opts = {"innodb_buffer_pool_size": "1G"}
