@@ -3,7 +3,7 @@
 # transactions into compressed tables, restart it, and check that every
 # transaction the server acknowledged as committed is there, whole, and
 # that CHECK TABLE finds nothing. Not part of the CI run (it takes about
-# 10 minutes for 20 cycles); see README.md, "Crash test".
+# 10 minutes for 20 cycles); see docs/operations.md, "Crash test at scale".
 #
 #   scripts/crash-test.sh [cycles]          (default 20)
 #   COMPRESS_CRASH_DIR   work directory (default $COMPRESS_CACHE_DIR/crash-test)

@@ -33,3 +33,8 @@ python3 "$COMPRESS_ROOT/scripts/accuracy/page-table.py" --check "$COMPRESS_ROOT/
   "$COMPRESS_ROOT"/bench/results/page-accuracy/{ext4,xfs,ext4-large,xfs-large}-20261128/page-accuracy.csv |
   sed 's/^/[unit-tests] page accuracy: /'
 test "${PIPESTATUS[0]}" -eq 0
+# The suite's inventory in docs/testing.md (the number of tests, the
+# debug-only ones, those without the plugin, a row per test) is generated,
+# not typed: scripts/suite-inventory.py.
+python3 "$COMPRESS_ROOT/scripts/suite-inventory.py" --check | sed 's/^/[unit-tests] /'
+test "${PIPESTATUS[0]}" -eq 0

@@ -351,7 +351,9 @@ WHERE ALL_STATEMENT IS NOT NULL;
 -- (ROW_FORMAT=COMPRESSED; for a table compressed at that size its own size
 -- is measured), PAGE_ZLIB and PAGE_LZ4 (COMPRESSION='zlib' or 'lz4', bytes
 -- on disk of the pages; NULL where the file cannot take it, with the reason
--- in COMPRESSION_ESTIMATES.UNAVAILABLE_REASON).
+-- in COMPRESSION_ESTIMATES.UNAVAILABLE_REASON). ALLOCATED_SIZE_SPARSE and
+-- _NOT_SPARSE: the files after the conversion, as du counts them, with
+-- innodb_page_compression_sparse ON and OFF (NULL if a partition has none).
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_estimates AS
 SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
        TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
@@ -374,7 +376,11 @@ SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
        MAX(OFF_PAGE_RECORDS) AS OFF_PAGE_RECORDS,
        MIN(SOURCE) AS SOURCE,
        MIN(COMPUTED_AT) AS COMPUTED_AT,
-       MIN(UNAVAILABLE_REASON) AS UNAVAILABLE_REASON
+       MIN(UNAVAILABLE_REASON) AS UNAVAILABLE_REASON,
+       IF(COUNT(ALLOCATED_SIZE_SPARSE) = COUNT(*), SUM(ALLOCATED_SIZE_SPARSE),
+          NULL) AS ALLOCATED_SIZE_SPARSE,
+       IF(COUNT(ALLOCATED_SIZE_NOT_SPARSE) = COUNT(*),
+          SUM(ALLOCATED_SIZE_NOT_SPARSE), NULL) AS ALLOCATED_SIZE_NOT_SPARSE
 FROM information_schema.COMPRESSION_ESTIMATES
 GROUP BY 1, 2, 3;
 
@@ -385,12 +391,15 @@ GROUP BY 1, 2, 3;
 -- table's row operations since start-up
 -- (performance_schema.table_io_waits_summary_by_table, as the sys schema's
 -- schema_table_statistics reads them; the invoker needs SELECT on it), with
--- the statement apply(..., 'CHOOSE', ...) runs.
+-- the statement apply(..., 'CHOOSE', ...) runs and the file it leaves
+-- (ALLOCATED_SIZE_SPARSE, ALLOCATED_SIZE_NOT_SPARSE of table_estimates for
+-- the chosen method; NULL if CHOOSE changes nothing).
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_choices AS
 SELECT m.*,
        compression_advisor.alter_statement(m.TABLE_SCHEMA, m.TABLE_NAME,
            m.CHOOSE_ACTION, m.TARGET_KEY_BLOCK_SIZE, m.ROW_FORMAT,
-           m.KEY_BLOCK_SIZE, m.PAGE_COMPRESSION, TRUE) AS CHOOSE_STATEMENT
+           m.KEY_BLOCK_SIZE, m.PAGE_COMPRESSION, TRUE) AS CHOOSE_STATEMENT,
+       f.ALLOCATED_SIZE_SPARSE, f.ALLOCATED_SIZE_NOT_SPARSE
 FROM (
 SELECT c.*, SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1) AS CHOOSE_METHOD,
        compression_advisor.choose_action(SUBSTRING_INDEX(c.CHOOSE_VERDICT, ':', 1),
@@ -420,7 +429,11 @@ FROM (
    AND io.OBJECT_SCHEMA COLLATE utf8mb4_bin =
        CONVERT(v.TABLE_SCHEMA USING utf8mb4) COLLATE utf8mb4_bin
    AND io.OBJECT_NAME COLLATE utf8mb4_bin =
-       CONVERT(v.TABLE_NAME USING utf8mb4) COLLATE utf8mb4_bin) c) m;
+       CONVERT(v.TABLE_NAME USING utf8mb4) COLLATE utf8mb4_bin) c) m
+  -- The file the chosen method leaves (NULL for NONE).
+  LEFT JOIN table_estimates f
+    ON f.TABLE_SCHEMA = m.TABLE_SCHEMA AND f.TABLE_NAME = m.TABLE_NAME
+   AND f.METHOD = CONVERT(m.CHOOSE_METHOD USING utf8mb3) COLLATE utf8mb3_bin;
 
 -- The ALTER TABLE statements of CHOOSE: exactly what
 -- apply(..., 'CHOOSE', NULL, NULL, ...) runs.
@@ -615,12 +628,16 @@ BEGIN
                  FALSE);
   IF UPPER(p_strategy) = 'CHOOSE' THEN
     -- The verdict says which method and why.
-    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
-           ACTION, VERDICT, STATEMENT
+    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
+           ROUND(SPACE_SAVINGS, 1) AS SPACE_SAVINGS, ACTION, VERDICT, STATEMENT
     FROM plan_rows ORDER BY ID;
   ELSE
-    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE, SPACE_SAVINGS,
-           EXPECTED_SPACE_SAVINGS, CLOSENESS, SOURCE, ACTION, STATEMENT
+    -- Rounded as a person reads them: savings to a tenth of a point,
+    -- closeness to a hundredth (the views keep the full figures).
+    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
+           ROUND(SPACE_SAVINGS, 1) AS SPACE_SAVINGS,
+           ROUND(EXPECTED_SPACE_SAVINGS, 1) AS EXPECTED_SPACE_SAVINGS,
+           ROUND(CLOSENESS, 2) AS CLOSENESS, SOURCE, ACTION, STATEMENT
     FROM plan_rows ORDER BY ID;
   END IF;
   DROP TEMPORARY TABLE plan_rows;
@@ -698,8 +715,8 @@ BEGIN
     END LOOP;
     CLOSE cur;
   END IF;
-  SELECT TABLE_SCHEMA, TABLE_NAME, ACTION, SPACE_SAVINGS, STATEMENT, OUTCOME,
-         SECONDS
+  SELECT TABLE_SCHEMA, TABLE_NAME, ACTION,
+         ROUND(SPACE_SAVINGS, 1) AS SPACE_SAVINGS, STATEMENT, OUTCOME, SECONDS
   FROM plan_rows WHERE STATEMENT IS NOT NULL ORDER BY ID;
   DROP TEMPORARY TABLE plan_rows;
 END//

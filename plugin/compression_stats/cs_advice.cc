@@ -23,7 +23,7 @@
 
 /**
   @file plugin/compression_stats/cs_advice.cc
-  The advice arithmetic: the padding hint (README.md, "Padding hint"), the
+  The advice arithmetic: the padding hint (docs/tuning.md, "Padding hint"), the
   savings of an estimate, CP_ss and the SELECTIVE verdict; see
   cs_advice.h. Nothing here reads the server: every input is an argument.
 */
@@ -40,7 +40,7 @@ namespace {
 /** The KEY_BLOCK_SIZEs in KB, in the order of innodb_zip_estimate_t::sizes. */
 constexpr unsigned kbs_list[INNODB_ZIP_EST_N_SIZES] = {1, 2, 4, 8, 16};
 
-/** The part of the padding hint about the modification log (README.md,
+/** The part of the padding hint about the modification log (docs/tuning.md,
 "Padding hint"): when the clustered index recompresses its pages because
 the log is full more often than allowed, and more often than compressions
 fail, the cure is room for the log, not padding.
@@ -288,6 +288,48 @@ bool page_savings(const innodb_zip_estimate_t &e, int m, Savings which,
   return true;
 }
 
+bool page_file_bytes(const innodb_zip_estimate_t &e, int m, bool sparse,
+                     double *bytes) {
+  double ss;
+  if (!page_savings(e, m, Savings::TABLE, &ss) ||
+      e.rebuilt_file_estimated == 0 || e.fs_block_size == 0) {
+    return false;
+  }
+  const double page = e.logical_page_size;
+  /* Page 0 is written whole (fil_io()); the header, inode, SDI, extent
+  descriptor and bitmap pages are nearly empty: a block each. */
+  const double other =
+      e.rebuilt_other_pages > 0
+          ? page + static_cast<double>(e.rebuilt_other_pages - 1) *
+                       e.fs_block_size
+          : 0;
+  *bytes = static_cast<double>(e.page_bytes[m]) + other +
+           (sparse ? 0 : static_cast<double>(e.rebuilt_free_pages) * page);
+  return true;
+}
+
+bool kbs_file_bytes(const innodb_zip_estimate_t &e, unsigned kbs,
+                    double *bytes) {
+  double pages;
+  if (!compressed_pages(e, kbs, false, &pages)) {
+    return false;
+  }
+  const bool measured = e.is_compressed && e.physical_page_size == kbs * 1024;
+  if (measured) {
+    if (e.file_allocated_bytes == 0) {
+      return false;
+    }
+    *bytes = static_cast<double>(e.file_allocated_bytes);
+    return true;
+  }
+  const int k = kbs_index(kbs);
+  if (e.rebuilt_file_estimated == 0 || e.rebuilt_zip_file_pages[k] == 0) {
+    return false;
+  }
+  *bytes = static_cast<double>(e.rebuilt_zip_file_pages[k]) * kbs * 1024;
+  return true;
+}
+
 double expected_savings(unsigned kbs, unsigned logical_page_size) {
   if (logical_page_size == 0 || kbs * 1024 > logical_page_size) {
     return 0;
@@ -298,7 +340,7 @@ double expected_savings(unsigned kbs, unsigned logical_page_size) {
 bool delta_close(double ss, double cp, double delta) {
   /* (1 - delta) * CP_ss <= T_ss. Above CP_ss counts as close (it hardly
   happens: the baseline is the records in full uncompressed pages, which no
-  compressed page holds more of; README.md, "SELECTIVE"). With CP_ss = 0
+  compressed page holds more of; docs/estimator.md, "SELECTIVE"). With CP_ss = 0
   there is nothing to gain. */
   return cp > 0 && ss >= (1.0 - delta) * cp - 1e-9;
 }

@@ -65,7 +65,7 @@ above 100 %. Every failure count or rate of this plugin comes from here.
 @return failed compressions */
 uint64_t compress_failures(uint64_t ops, uint64_t ok);
 
-/** The padding hint of a compressed table; see README.md, "Padding hint".
+/** The padding hint of a compressed table; see docs/tuning.md, "Padding hint".
 @param[in]   s         statistics of the table
 @param[out]  width     PADDING_COLUMN_BYTES, or 0
 @param[out]  kbs       SUGGESTED_KEY_BLOCK_SIZE in KB, or 0
@@ -78,7 +78,7 @@ const char *padding_hint(const innodb_zip_table_stats_t &s, uint64_t *width,
 KB, or -1. */
 int kbs_index(unsigned kbs);
 
-/** The savings of an estimate (README.md, "Which savings"). */
+/** The savings of an estimate (docs/estimator.md, "Which savings"). */
 enum class Savings {
   /** SPACE_SAVINGS: the table at that size against the records in full
   uncompressed pages (full_pages); measured (the pages in use) when the
@@ -144,10 +144,37 @@ double current_bytes(const innodb_zip_estimate_t &e);
 bool page_savings(const innodb_zip_estimate_t &e, int m, Savings which,
                   double *ss);
 
+/** Bytes allocated on disk to the file a conversion to page compression
+leaves (ALTER TABLE ... COMPRESSION=...; OPTIMIZE TABLE): the pages of
+page_savings() (B-tree and BLOB pages, each rounded up to blocks), page 0
+whole (never compressed), the other pages that belong to no index a block
+each, and the free pages the file keeps: holes with
+innodb_page_compression_sparse=ON, whole pages with OFF (or upstream).
+@param[in]  e       the estimate
+@param[in]  m       method: 0 zlib, 1 lz4
+@param[in]  sparse  whether free pages are holes
+@param[out] bytes   the bytes
+@return false if there is no figure (page_savings() has none, or the
+rebuilt file was not estimated: a shared tablespace, an older estimate) */
+bool page_file_bytes(const innodb_zip_estimate_t &e, int m, bool sparse,
+                     double *bytes);
+
+/** Bytes allocated on disk to the file of a table compressed at a
+KEY_BLOCK_SIZE: the file now if the table is compressed at that size
+(MEASURED), else the file a rebuild at that size leaves: its pages, those
+that belong to no index and the free pages it keeps, all of kbs KB (a
+ROW_FORMAT=COMPRESSED file is never punched).
+@param[in]  e      the estimate
+@param[in]  kbs    KEY_BLOCK_SIZE in KB
+@param[out] bytes  the bytes
+@return false if there is no figure */
+bool kbs_file_bytes(const innodb_zip_estimate_t &e, unsigned kbs,
+                    double *bytes);
+
 /** CP_ss in percent: (1 - KEY_BLOCK_SIZE / page size) * 100. */
 double expected_savings(unsigned kbs, unsigned logical_page_size);
 
-/** Whether T_ss is delta-close to CP_ss (README.md, "SELECTIVE"). */
+/** Whether T_ss is delta-close to CP_ss (docs/estimator.md, "SELECTIVE"). */
 bool delta_close(double ss, double cp, double delta);
 
 /** The SELECTIVE verdict.

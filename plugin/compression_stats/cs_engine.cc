@@ -115,6 +115,11 @@ int engine_estimate(uint64_t table_id, uint64_t sample_pages, bool full_scan,
     /* An engine that does not measure the free pages of the file. */
     out->file_free_measured = 0;
   }
+  if (out->size < offsetof(innodb_zip_estimate_t, rebuilt_file_estimated) +
+                      sizeof(out->rebuilt_file_estimated)) {
+    /* An engine that does not estimate the rebuilt file. */
+    out->rebuilt_file_estimated = 0;
+  }
   return err;
 }
 

@@ -68,6 +68,8 @@ enum ce_column {
   CE_USED_PAGES,
   CE_UNCOMPRESSED_BYTES,
   CE_ESTIMATED_BYTES,
+  CE_ALLOCATED_SIZE_SPARSE,
+  CE_ALLOCATED_SIZE_NOT_SPARSE,
   CE_SPACE_SAVINGS,
   CE_REBUILT_SPACE_SAVINGS,
   CE_INSERTED_SPACE_SAVINGS,
@@ -104,6 +106,8 @@ ST_FIELD_INFO estimate_fields[] = {
     CS_U64("USED_PAGES", 0),
     CS_U64("UNCOMPRESSED_BYTES", 0),
     CS_U64("ESTIMATED_BYTES", MY_I_S_MAYBE_NULL),
+    CS_U64("ALLOCATED_SIZE_SPARSE", MY_I_S_MAYBE_NULL),
+    CS_U64("ALLOCATED_SIZE_NOT_SPARSE", MY_I_S_MAYBE_NULL),
     CS_DOUBLE("SPACE_SAVINGS"),
     CS_DOUBLE("REBUILT_SPACE_SAVINGS"),
     CS_DOUBLE("INSERTED_SPACE_SAVINGS"),
@@ -138,6 +142,15 @@ struct Estimate_rows {
   has it. */
   const Estimate &m;
 };
+
+/** A byte count, rounded to a byte, or NULL if there is none. */
+void store_bytes(Field *f, bool have, double bytes) {
+  if (have) {
+    store_number(f, static_cast<uint64_t>(bytes + 0.5));
+  } else {
+    f->set_null();
+  }
+}
 
 /** The columns that every row of a table or partition has: its names and
 id, its compression now, its pages and the sample the estimate read. */
@@ -185,6 +198,12 @@ bool emit_kbs_rows(THD *thd, TABLE *t, const Estimate_rows &r) {
     const uint64_t pages = measured ? e.used_pages : e.sizes[k].pages;
     store_number(f[CE_ESTIMATED_BYTES],
                  pages * static_cast<uint64_t>(kbs) * 1024);
+    /* The whole file, never punched: the same with and without
+    innodb_page_compression_sparse. */
+    double fb = 0;
+    const bool hf = kbs_file_bytes(e, kbs, &fb);
+    store_bytes(f[CE_ALLOCATED_SIZE_SPARSE], hf, fb);
+    store_bytes(f[CE_ALLOCATED_SIZE_NOT_SPARSE], hf, fb);
     /* SPACE_SAVINGS uses the same pages (compressed_pages()). */
     double ss = 0;
     const bool have = estimate_savings(e, kbs, Savings::TABLE, &ss);
@@ -236,6 +255,15 @@ bool emit_page_rows(THD *thd, TABLE *t, const Estimate_rows &r) {
       store_number(f[CE_ESTIMATED_BYTES], e.page_bytes[pm]);
     } else {
       f[CE_ESTIMATED_BYTES]->set_null();
+    }
+    /* The whole file after the conversion: free pages as holes
+    (innodb_page_compression_sparse=ON) or whole (OFF). */
+    for (const auto &[col, sparse] :
+         {std::pair{CE_ALLOCATED_SIZE_SPARSE, true},
+          std::pair{CE_ALLOCATED_SIZE_NOT_SPARSE, false}}) {
+      double fb = 0;
+      const bool hf = page_file_bytes(e, pm, sparse, &fb);
+      store_bytes(f[col], hf, fb);
     }
     store_dbl(f[CE_SPACE_SAVINGS], !have, ss);
     store_dbl(f[CE_REBUILT_SPACE_SAVINGS], !have, ss);

@@ -163,6 +163,11 @@ std::string store_line(uint64_t id, const Estimate &m) {
     o << ' ' << e.page_bytes[m] << ' ' << e.page_whole_pct[m];
   }
   o << ' ' << e.file_free_allocated_bytes << ' ' << e.file_free_measured;
+  o << ' ' << e.rebuilt_file_estimated << ' ' << e.rebuilt_other_pages << ' '
+    << e.rebuilt_free_pages;
+  for (const auto p : e.rebuilt_zip_file_pages) {
+    o << ' ' << p;
+  }
   return o.str();
 }
 
@@ -210,6 +215,20 @@ bool store_parse(const std::string &line, uint64_t *id, Estimate *m) {
       e.file_free_measured > 1) {
     e.file_free_allocated_bytes = 0;
     e.file_free_measured = 0;
+  }
+  /* Lines written before the rebuilt file was estimated end here. */
+  in >> e.rebuilt_file_estimated >> e.rebuilt_other_pages >>
+      e.rebuilt_free_pages;
+  for (auto &p : e.rebuilt_zip_file_pages) {
+    in >> p;
+  }
+  if (in.fail() || e.rebuilt_file_estimated != 1) {
+    e.rebuilt_file_estimated = 0;
+    e.rebuilt_other_pages = 0;
+    e.rebuilt_free_pages = 0;
+    for (auto &p : e.rebuilt_zip_file_pages) {
+      p = 0;
+    }
   }
   e.size = sizeof e;
   m->computed_at = static_cast<time_t>(t);

@@ -351,7 +351,7 @@ void store_counters(Field **f, const innodb_zip_table_stats_t &s) {
   store_u64(f[COL_UNCOMPRESS_USECS_PRIMARY], p.uncompress_usecs);
   store_u64(f[COL_ZIP_SPLITS], p.zip_splits + q.zip_splits);
   store_u64(f[COL_ZIP_REORGS], p.zip_reorgs + q.zip_reorgs);
-  /* Recompressions by cause (README.md, "Recompressions by cause"); NULL
+  /* Recompressions by cause (docs/reference/information-schema.md, "Counter columns"); NULL
   from an InnoDB that does not count them. */
   const bool has_reorgs = CS_HAS(s, secondary_reorg);
   const innodb_zip_reorg_counters_t &pr = s.primary_reorg;
@@ -480,7 +480,7 @@ void store_selective(THD *thd, Field **f, const dd::Schema &schema,
       have && estimate_savings(m.e, kbs, Savings::TABLE, &ss);
   store_double(f[COL_SPACE_SAVINGS], !have_ss, ss);
   /* Beside it: key-ordered inserts at that size, and the rebuild against
-  the table's size now (README.md, "Which savings"). */
+  the table's size now (docs/estimator.md, "Which savings"). */
   for (const auto &[col, which] :
        {std::pair{COL_INSERTED_SPACE_SAVINGS, Savings::INSERTED},
         std::pair{COL_CURRENT_SIZE_SAVINGS, Savings::CURRENT_SIZE}}) {

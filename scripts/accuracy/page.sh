@@ -19,12 +19,19 @@
 #      with the variable ON they are holes, and du_ss, the whole file's
 #      savings against the same baseline as the estimate, is what a DBA
 #      compares with the estimate (du_diff the difference).
+#   4. the whole file against what the estimate said it would be:
+#      ALLOCATED_SIZE_SPARSE and ALLOCATED_SIZE_NOT_SPARSE (est_file_sparse,
+#      est_file_not_sparse), the one of the server's setting against du
+#      (scripts/accuracy/file-table.py).
 # Output: Markdown on stdout, $OUT/page-accuracy.csv.
 # Usage: scripts/accuracy/page.sh [warehouses (1)] [sample_pages (128)]
 #   COMPRESS_ACCURACY_SETS   data sets (default "random spec dbt2 text docs")
 #   COMPRESS_ACCURACY_MIN_MB tables at least this big (default 1)
 #   COMPRESS_ACCURACY_RELOAD=0 reuse loaded schemas
 #   COMPRESS_ACCURACY_ONLY   only the tables whose name matches this regex
+#   COMPRESS_ACCURACY_KBS    also convert the copy to ROW_FORMAT=COMPRESSED
+#                            at this KEY_BLOCK_SIZE (a row of its own: the
+#                            file against ALLOCATED_SIZE_* of its estimate)
 #   COMPRESS_ACCURACY_GROW_MB grow each table measured to at least this size
 #                            first, doubling its rows (the first integer
 #                            column of the primary key shifted past its
@@ -70,7 +77,7 @@ csv="$OUT/page-accuracy.csv"
 SPARSE=$(sql -e "SELECT @@GLOBAL.innodb_page_compression_sparse")
 FS=$(df --output=fstype "$DATADIR" | tail -1)
 log "innodb_page_compression_sparse=$SPARSE, file system $FS" >&2
-echo "set,table,method,uncompressed_bytes,est_bytes,est_ss,real_bytes,real_ss,diff_points,whole_pct,file_bytes_plain,file_alloc_plain,file_alloc,file_ss,estimate_s,sparse,fs,du_ss,du_diff,in_use_pages_plain,free_pages_plain" > "$csv"
+echo "set,table,method,uncompressed_bytes,est_bytes,est_ss,real_bytes,real_ss,diff_points,whole_pct,file_bytes_plain,file_alloc_plain,file_alloc,file_ss,estimate_s,sparse,fs,du_ss,du_diff,in_use_pages_plain,free_pages_plain,est_file_sparse,est_file_not_sparse" > "$csv"
 printf '| data | table | method | estimated savings | real savings (pages in use) | difference | whole file (du) savings | difference | pages whole (est.) | file on disk: uncompressed rebuild -> converted |\n'
 printf '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for set in $SETS; do
@@ -99,15 +106,23 @@ for set in $SETS; do
     sql "$db" -e "DROP TABLE IF EXISTS $c; CREATE TABLE $c LIKE $t;
                   INSERT INTO $c SELECT * FROM $t; OPTIMIZE TABLE $c" >/dev/null
     plain=$(ibd "$db" "$c")
-    for method in zlib lz4; do
-      M=$(echo "PAGE_$method" | tr a-z A-Z)
-      read -r ubytes ebytes ess whole < <(sql -e "
+    for method in zlib lz4 ${COMPRESS_ACCURACY_KBS:+kbs}; do
+      if [ "$method" = kbs ]; then
+        M="KEY_BLOCK_SIZE=$COMPRESS_ACCURACY_KBS"
+        alter="COMPRESSION='none' ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=$COMPRESS_ACCURACY_KBS"
+      else
+        M=$(echo "PAGE_$method" | tr a-z A-Z)
+        alter="COMPRESSION='$method'"
+      fi
+      read -r ubytes ebytes ess whole efs efn < <(sql -e "
         SELECT UNCOMPRESSED_BYTES, IFNULL(ESTIMATED_BYTES, 'NULL'),
                IFNULL(ROUND(SPACE_SAVINGS, 2), 'NULL'),
-               IFNULL(ROUND(ESTIMATED_FAILURE_PCT, 1), 'NULL')
+               IFNULL(ROUND(ESTIMATED_FAILURE_PCT, 1), 'NULL'),
+               IFNULL(ALLOCATED_SIZE_SPARSE, 'NULL'),
+               IFNULL(ALLOCATED_SIZE_NOT_SPARSE, 'NULL')
         FROM information_schema.COMPRESSION_ESTIMATES
         WHERE TABLE_SCHEMA='$db' AND TABLE_NAME='$t' AND METHOD='$M'")
-      sql "$db" -e "ALTER TABLE $c COMPRESSION='$method'; OPTIMIZE TABLE $c" >/dev/null
+      sql "$db" -e "ALTER TABLE $c $alter; OPTIMIZE TABLE $c" >/dev/null
       sync
       conv=$(ibd "$db" "$c")
       real=$(field in_use_bytes "$conv")
@@ -119,7 +134,7 @@ for set in $SETS; do
             ds = 100 * (1 - fa / u);
             dd = (e == "NULL") ? "NULL" : sprintf("%+.2f", e - ds);
             printf "%.2f %s %.1f %.2f %s\n", rs, d, 100 * (1 - fa / fp), ds, dd }')
-      echo "$set,$t,$M,$ubytes,$ebytes,$ess,$real,$rss,$diff,$whole,$(field file_bytes "$plain"),$(field allocated_bytes "$plain"),$(field allocated_bytes "$conv"),$fss,$secs,$SPARSE,$FS,$dss,$ddiff,$(field in_use_pages "$plain"),$(field free_pages "$plain")" >> "$csv"
+      echo "$set,$t,$M,$ubytes,$ebytes,$ess,$real,$rss,$diff,$whole,$(field file_bytes "$plain"),$(field allocated_bytes "$plain"),$(field allocated_bytes "$conv"),$fss,$secs,$SPARSE,$FS,$dss,$ddiff,$(field in_use_pages "$plain"),$(field free_pages "$plain"),$efs,$efn" >> "$csv"
       printf '| %s | %s | %s | %s %% | %s %% | %s | %s %% | %s | %s %% | %.1f -> %.1f MB (%s %%) |\n' \
         "$set" "$t" "$M" "$ess" "$rss" "$diff" "$dss" "$ddiff" "$whole" \
         "$(awk -v b="$(field allocated_bytes "$plain")" 'BEGIN { print b / 1048576 }')" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Accuracy of the savings estimator (README.md, "Estimator accuracy").
+# Accuracy of the savings estimator (docs/estimator.md, "Accuracy and speed").
 # For every data set (lib.sh load_set: spec, words, text, docs, random, small) it loads
 # the tables into the local server (scripts/server.sh) and, for every table
 # of more than 1 MB as it was loaded (not rebuilt first: a DBA compares the

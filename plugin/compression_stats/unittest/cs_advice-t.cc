@@ -227,6 +227,50 @@ void test_current_bytes() {
   CHECK(current_bytes(e) == 1000 * 16384.0);
 }
 
+void test_file_bytes() {
+  using compression_stats::kbs_file_bytes;
+  using compression_stats::page_file_bytes;
+  innodb_zip_estimate_t e;
+  std::memset(&e, 0, sizeof e);
+  e.size = sizeof e;
+  e.logical_page_size = e.physical_page_size = 16384;
+  e.used_pages = 1000;
+  e.data_bytes = 10000000;
+  e.full_pages = 900;
+  e.page_status = INNODB_ZIP_EST_PAGE_OK;
+  e.fs_block_size = 4096;
+  e.page_bytes[0] = 5000000;
+  e.page_bytes[1] = 7000000;
+  e.sizes[3].key_block_size = 8;
+  e.sizes[3].pages = 1100;
+  double b = 0;
+  /* An estimate without the rebuilt file (older, or a shared tablespace):
+  no figure. */
+  CHECK(!page_file_bytes(e, 0, true, &b));
+  CHECK(!kbs_file_bytes(e, 8, &b));
+  e.rebuilt_file_estimated = 1;
+  e.rebuilt_other_pages = 4;
+  e.rebuilt_free_pages = 300;
+  e.rebuilt_zip_file_pages[3] = 1100 + 4 + 200;
+  /* Sparse: the pages, page 0 whole and 3 blocks. */
+  CHECK(page_file_bytes(e, 0, true, &b) &&
+        std::fabs(b - (5000000 + 16384 + 3 * 4096)) < 1);
+  /* Not sparse: and the free pages whole. */
+  CHECK(page_file_bytes(e, 1, false, &b) &&
+        std::fabs(b - (7000000 + 16384 + 3 * 4096 + 300 * 16384.0)) < 1);
+  /* No figure where page compression has none (the file system). */
+  e.page_status = INNODB_ZIP_EST_PAGE_NO_PUNCH_HOLE;
+  CHECK(!page_file_bytes(e, 0, true, &b));
+  /* KEY_BLOCK_SIZE=8: the rebuilt file, all of 8 KB pages. */
+  CHECK(kbs_file_bytes(e, 8, &b) && std::fabs(b - 1304 * 8192.0) < 1);
+  CHECK(!kbs_file_bytes(e, 4, &b));
+  /* Compressed at that size now: the file now, measured. */
+  e.is_compressed = 1;
+  e.physical_page_size = 8192;
+  e.file_allocated_bytes = 12345678;
+  CHECK(kbs_file_bytes(e, 8, &b) && b == 12345678);
+}
+
 }  // namespace
 
 int main() {
@@ -235,6 +279,7 @@ int main() {
   test_selective();
   test_padding_hint();
   test_current_bytes();
+  test_file_bytes();
   std::printf("1..%d\n# %d of %d checks failed\n", n_checks, n_failed,
               n_checks);
   return n_failed == 0 ? 0 : 1;

@@ -51,6 +51,7 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "dict0dict.h"
 #include "dict0mem.h"
 #include "dict0zip_opt.h"
+#include "fsp0est.h"
 #include "fsp0fsp.h"
 #include "lob0pages.h"
 #include "mtr0mtr.h"
@@ -518,6 +519,28 @@ int dict_zip_est_sample(THD *thd, uint64_t table_id, uint64_t sample_pages,
   return INNODB_ZIP_EST_OK;
 }
 
+/** The segments of one rebuilt index, for the file model (fsp0est.h):
+its leaf segment (leaf pages and BLOB pages) and its non-leaf segment (the
+pages above the leaves, the root among them; the root alone if the index
+fits on one page).
+@param[in]      leaf      leaf pages of the rebuilt index
+@param[in]      tree      all its B-tree pages
+@param[in]      lob       its BLOB pages
+@param[in,out]  segments  the two segments are appended */
+void dict_zip_est_segments(double leaf, double tree, double lob,
+                           page_zip_est_vector_t<uint64_t> &segments) {
+  const auto round = [](double x) {
+    return static_cast<uint64_t>(std::max(0.0, x) + 0.5);
+  };
+  if (tree <= 1.5) {
+    segments.push_back(round(lob));
+    segments.push_back(1);
+  } else {
+    segments.push_back(round(leaf + lob));
+    segments.push_back(std::max<uint64_t>(1, round(tree - leaf)));
+  }
+}
+
 /** Phase 3: extrapolation of the trials to the table, and the estimate.
 @param[in]   plan          what was estimated, with the trials
 @param[in]   sampled_recs  records refilled
@@ -545,6 +568,13 @@ void dict_zip_est_extrapolate(const dict_zip_est_plan_t &plan,
   double pc_bytes[INNODB_ZIP_EST_N_PAGE_METHODS] = {};
   uint64_t pc_trials = 0;
   uint64_t pc_whole[INNODB_ZIP_EST_N_PAGE_METHODS] = {};
+  /* The pages of each segment of the rebuilt indexes, uncompressed and by
+  KEY_BLOCK_SIZE: the file the rebuild leaves (fsp0est.h). */
+  page_zip_est_vector_t<uint64_t> segments{page_zip_est_vector<uint64_t>()};
+  page_zip_est_vector_t<uint64_t> zip_segments[INNODB_ZIP_EST_N_SIZES];
+  for (auto &z : zip_segments) {
+    z = page_zip_est_vector<uint64_t>();
+  }
 
   for (const auto &idx : indexes) {
     leaf_pages += idx.leaf_pages;
@@ -576,11 +606,11 @@ void dict_zip_est_extrapolate(const dict_zip_est_plan_t &plan,
     /* Non-leaf pages in proportion to the leaf pages. */
     const double upper =
         static_cast<double>(idx.used_pages - idx.lob_pages) / idx.leaf_pages;
-    const double tree_pages = btr_load_est_tree_pages(
-        btr_load_est_leaf_pages(idx.loader, idx.units, INNODB_ZIP_EST_N_SIZES,
-                                bytes),
-        upper);
+    const double leaf = btr_load_est_leaf_pages(
+        idx.loader, idx.units, INNODB_ZIP_EST_N_SIZES, bytes);
+    const double tree_pages = btr_load_est_tree_pages(leaf, upper);
     uncompressed += tree_pages + lob_pages;
+    dict_zip_est_segments(leaf, tree_pages, lob_pages, segments);
     /* Page compression: the pages of the uncompressed rebuild, at the
     average bytes on disk of the trials' pages (non-leaf pages as leaf
     pages) and of the BLOB data pages read (whole if none was). */
@@ -601,11 +631,11 @@ void dict_zip_est_extrapolate(const dict_zip_est_plan_t &plan,
     full += std::max(1.0, btr_load_est_full(bytes) * upper) +
             lob_bytes / lob::data_page_t::payload();
     for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
-      estimated[k] +=
-          btr_load_est_tree_pages(
-              btr_load_est_leaf_pages(idx.loader, idx.units, k, bytes),
-              upper) +
-          lob_zip[k];
+      const double leaf_k =
+          btr_load_est_leaf_pages(idx.loader, idx.units, k, bytes);
+      const double tree_k = btr_load_est_tree_pages(leaf_k, upper);
+      estimated[k] += tree_k + lob_zip[k];
+      dict_zip_est_segments(leaf_k, tree_k, lob_zip[k], zip_segments[k]);
       inserted[k] +=
           btr_load_est_tree_pages(
               btr_load_est_leaf_pages(idx.loader, idx.units, k, bytes,
@@ -653,15 +683,44 @@ void dict_zip_est_extrapolate(const dict_zip_est_plan_t &plan,
     est->page_whole_pct[m] =
         ok && pc_trials > 0 ? 100.0 * pc_whole[m] / pc_trials : 0.0;
   }
+  /* The file a rebuild leaves, where the table has a file of its own. */
+  const bool own_file = pc_file.status != INNODB_ZIP_EST_PAGE_NOT_ESTIMATED &&
+                        pc_file.status != INNODB_ZIP_EST_PAGE_SHARED_TABLESPACE;
+  /* The indexes not estimated as the others, in proportion. */
+  const auto scale_segments = [scale](page_zip_est_vector_t<uint64_t> &v) {
+    for (auto &u : v) {
+      u = static_cast<uint64_t>(static_cast<double>(u) * scale + 0.5);
+    }
+  };
+  scale_segments(segments);
+  for (auto &z : zip_segments) {
+    scale_segments(z);
+  }
+  est->rebuilt_file_estimated = own_file ? 1 : 0;
+  const fsp_est_file_t file =
+      own_file ? fsp_est_rebuilt_file(univ_page_size, segments.data(),
+                                      segments.size())
+               : fsp_est_file_t{};
+  est->rebuilt_other_pages = file.other_pages;
+  est->rebuilt_free_pages = file.free_pages;
   for (ulint k = 0; k < INNODB_ZIP_EST_N_SIZES; k++) {
     const ulint kbs = page_zip_est_kbs[k];
     auto &out = est->sizes[k];
+    est->rebuilt_zip_file_pages[k] = 0;
     if (kbs * 1024 > UNIV_PAGE_SIZE) {
       out.key_block_size = 0;
       out.pages = 0;
       out.failure_pct = 0;
       est->inserted_pages[k] = 0;
       continue;
+    }
+    if (own_file) {
+      const page_size_t zip_size(kbs * 1024, UNIV_PAGE_SIZE, true);
+      const fsp_est_file_t zf = fsp_est_rebuilt_file(
+          zip_size, zip_segments[k].data(), zip_segments[k].size());
+      est->rebuilt_zip_file_pages[k] =
+          static_cast<uint64_t>(estimated[k] * scale + 0.5) + zf.other_pages +
+          zf.free_pages;
     }
     est->inserted_pages[k] = static_cast<uint64_t>(inserted[k] * scale + 0.5);
     out.key_block_size = static_cast<uint32_t>(kbs);

@@ -174,6 +174,23 @@ struct innodb_zip_estimate_t {
   uint64_t file_free_allocated_bytes;
   /** 1 if file_free_allocated_bytes was measured, else 0. */
   uint32_t file_free_measured;
+  /** The file a rebuild leaves (ALTER TABLE, OPTIMIZE TABLE: a sorted
+  index build), modelled on InnoDB's rules for reserving pages and
+  extending files (storage/innobase/include/fsp0est.h). Of an uncompressed
+  or page-compressed rebuild, in pages of logical_page_size: the pages in
+  use that belong to no index (the file's header pages, extent descriptor
+  and change buffer bitmap pages), and the free pages the file keeps (the
+  extents its segments and the file reserve). (Added in the rebuilt file
+  version: present if size covers rebuilt_file_estimated.) */
+  uint64_t rebuilt_other_pages;
+  uint64_t rebuilt_free_pages;
+  /** By KEY_BLOCK_SIZE 1, 2, 4, 8, 16 KB: all pages of the file a rebuild
+  at that size leaves (sizes[].pages, the other pages and the free pages),
+  of key_block_size KB; 0 where sizes[] has key_block_size 0. */
+  uint64_t rebuilt_zip_file_pages[INNODB_ZIP_EST_N_SIZES];
+  /** 1 if the rebuilt file was estimated (a file-per-table tablespace),
+  else 0. */
+  uint32_t rebuilt_file_estimated;
 };
 
 /** Names of the page codecs, indexed by innodb_zip_estimate_t::codec and
