@@ -80,10 +80,13 @@ CREATE DEFINER = CURRENT_USER FUNCTION target_key_block_size() RETURNS INT
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
 RETURN @@SESSION.compression_stats_target_key_block_size//
 
--- The table's action from its partitions' verdicts. A table is altered as a
--- whole, so it takes its partitions' verdict when they agree; empty
--- partitions (EMPTY_TABLE) have no say; a table whose non-empty partitions
--- disagree is MIXED and left alone (listed by plan(), run by nobody).
+-- The action of a table or a partition from its partitions' (or
+-- subpartitions') verdicts: theirs when they agree; empty ones
+-- (EMPTY_TABLE) have no say; MIXED when they disagree. A partitioned table
+-- whose partitions disagree is not MIXED but PER_PARTITION (table_verdicts):
+-- each partition is altered on its own (partition_verdicts); a partition
+-- whose subpartitions disagree is MIXED and left alone (listed by plan(),
+-- run by nobody).
 DROP FUNCTION IF EXISTS table_action//
 CREATE DEFINER = CURRENT_USER FUNCTION table_action(
     p_verdicts INT, p_verdict VARCHAR(32)) RETURNS VARCHAR(32)
@@ -116,10 +119,14 @@ RETURN CASE p_verdicts WHEN 0 THEN 'EMPTY_TABLE' WHEN 1 THEN p_verdict
 --   - page compression adds FORCE: only a rebuild compresses the pages
 --     written before (a new ROW_FORMAT rebuilds anyway).
 -- p_online adds ALGORITHM=INPLACE, LOCK=NONE: InnoDB then refuses, with its
--- reason, what it cannot do without blocking writes.
-DROP FUNCTION IF EXISTS alter_statement//
-CREATE DEFINER = CURRENT_USER FUNCTION alter_statement(
+-- reason, what it cannot do without blocking writes. With p_partition the
+-- statement is that partition's: REBUILD PARTITION with the pair (COMPRESS,
+-- UNCOMPRESS) or without (REBUILD); online it takes ALGORITHM=INPLACE,
+-- LOCK=SHARED (the partition is copied: reads go on, writes wait).
+DROP FUNCTION IF EXISTS alter_part_statement//
+CREATE DEFINER = CURRENT_USER FUNCTION alter_part_statement(
     p_schema VARCHAR(64) CHARSET utf8mb4, p_table VARCHAR(64) CHARSET utf8mb4,
+    p_partition VARCHAR(64) CHARSET utf8mb4,
     p_action VARCHAR(32), p_key_block_size INT, p_row_format VARCHAR(16),
     p_key_block_size_now INT, p_compression_now VARCHAR(8), p_online BOOLEAN)
     RETURNS VARCHAR(400) CHARSET utf8mb4
@@ -132,7 +139,30 @@ BEGIN
   DECLARE unzip VARCHAR(60) DEFAULT
       'ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0 ENGINE_ATTRIBUTE=''''';
   DECLARE unpage VARCHAR(20) DEFAULT IF(paged, 'COMPRESSION=''''', NULL);
+  DECLARE part VARCHAR(200) CHARSET utf8mb4 DEFAULT
+      CONCAT('REBUILD PARTITION `', REPLACE(p_partition, '`', '``'), '`');
   DECLARE clause VARCHAR(200);
+  IF p_partition IS NOT NULL THEN
+    -- One partition (REBUILD PARTITION with its own pair, patch 0005):
+    -- the table's COMPRESSION and options stay; page compression is the
+    -- table's, never a partition's.
+    SET clause = CASE
+      WHEN p_action = 'COMPRESS' THEN
+        IF(zipped AND p_key_block_size_now = p_key_block_size, NULL,
+           CONCAT(part, ' ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=',
+                  p_key_block_size))
+      WHEN p_action = 'REBUILD' THEN part
+      WHEN p_action = 'UNCOMPRESS' THEN
+        IF(zipped, CONCAT(part, ' ROW_FORMAT=DYNAMIC'), NULL)
+      ELSE NULL END;
+    -- REBUILD PARTITION copies the partition: reads go on, writes to the
+    -- table wait (LOCK=SHARED; InnoDB refuses LOCK=NONE for it).
+    RETURN IF(clause IS NULL, NULL,
+              CONCAT('ALTER TABLE `', REPLACE(p_schema, '`', '``'), '`.`',
+                     REPLACE(p_table, '`', '``'), '` ',
+                     IF(p_online, 'ALGORITHM=INPLACE, LOCK=SHARED, ', ''),
+                     clause));
+  END IF;
   SET clause = CASE
     WHEN p_action = 'COMPRESS' THEN
       IF(zipped AND p_key_block_size_now = p_key_block_size AND NOT paged,
@@ -154,6 +184,19 @@ BEGIN
                    REPLACE(p_table, '`', '``'), '` ', clause,
                    IF(p_online, ', ALGORITHM=INPLACE, LOCK=NONE', '')));
 END//
+
+-- The table's statement: alter_part_statement() with no partition.
+DROP FUNCTION IF EXISTS alter_statement//
+CREATE DEFINER = CURRENT_USER FUNCTION alter_statement(
+    p_schema VARCHAR(64) CHARSET utf8mb4, p_table VARCHAR(64) CHARSET utf8mb4,
+    p_action VARCHAR(32), p_key_block_size INT, p_row_format VARCHAR(16),
+    p_key_block_size_now INT, p_compression_now VARCHAR(8), p_online BOOLEAN)
+    RETURNS VARCHAR(400) CHARSET utf8mb4
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN alter_part_statement(p_schema, p_table, NULL, p_action,
+                            p_key_block_size, p_row_format,
+                            p_key_block_size_now, p_compression_now,
+                            p_online)//
 
 -- CHOOSE (docs/page-compression.md, "The CHOOSE rule"): its constants.
 -- Least savings worth a conversion, in percent of the table.
@@ -215,9 +258,12 @@ BEGIN
       CONCAT(CASE WHEN wpct < choose_read_mostly_pct() THEN 'read-mostly'
                   WHEN wpct >= choose_write_heavy_pct() THEN 'write-heavy'
                   ELSE 'mixed' END, ' (', ROUND(wpct), ' % writes)'));
-  IF p_selective IN ('EMPTY_TABLE', 'MIXED', 'NO_ESTIMATE',
+  IF p_selective IN ('EMPTY_TABLE', 'MIXED', 'PER_PARTITION', 'NO_ESTIMATE',
                      'REDUNDANT_ROW_FORMAT') OR p_ss IS NULL THEN
-    RETURN IF(p_selective IN ('EMPTY_TABLE', 'MIXED', 'REDUNDANT_ROW_FORMAT'),
+    -- PER_PARTITION: CHOOSE picks one mechanism per table (page
+    -- compression is a table's); SELECTIVE acts on the partitions.
+    RETURN IF(p_selective IN ('EMPTY_TABLE', 'MIXED', 'PER_PARTITION',
+                              'REDUNDANT_ROW_FORMAT'),
               p_selective, 'NO_ESTIMATE');
   END IF;
   IF p_selective IN ('COMPRESS', 'KEEP_COMPRESSED', 'REBUILD') THEN
@@ -283,15 +329,18 @@ DELIMITER ;
 -- are two tables): its partitions' verdicts at the session's
 -- compression_stats_target_key_block_size and compression_stats_delta
 -- (computed by the plugin), the action of each strategy and its statement.
+-- A partitioned table whose partitions' verdicts disagree, or that ALL
+-- finds partly at the target size, is PER_PARTITION: no statement of its
+-- own, its partitions' statements are in partition_verdicts.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW table_verdicts AS
 SELECT g.TABLE_SCHEMA, g.TABLE_NAME, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
        g.PAGE_COMPRESSION, g.TARGET_KEY_BLOCK_SIZE, g.PARTITIONS, g.PHYSICAL_BYTES,
        g.MIN_SPACE_SAVINGS, g.MAX_SPACE_SAVINGS, g.EXPECTED_SPACE_SAVINGS,
        g.MIN_CLOSENESS, g.SOURCE, g.COMPUTED_AT,
-       compression_advisor.table_action(g.VERDICTS, g.VERDICT) AS SELECTIVE_VERDICT,
+       g.SELECTIVE_VERDICT,
        compression_advisor.alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
-                       compression_advisor.table_action(g.VERDICTS, g.VERDICT),
-                       g.TARGET_KEY_BLOCK_SIZE, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
+                       g.SELECTIVE_VERDICT, g.TARGET_KEY_BLOCK_SIZE,
+                       g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
                        g.PAGE_COMPRESSION, TRUE) AS SELECTIVE_STATEMENT,
        g.ALL_ACTION,
        compression_advisor.alter_statement(g.TABLE_SCHEMA, g.TABLE_NAME, g.ALL_ACTION,
@@ -314,8 +363,70 @@ FROM (
          MIN(CLOSENESS) AS MIN_CLOSENESS,
          MIN(SPACE_SAVINGS_SOURCE) AS SOURCE,
          MIN(SPACE_SAVINGS_COMPUTED_AT) AS COMPUTED_AT,
-         COUNT(DISTINCT NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')) AS VERDICTS,
-         MAX(NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')) AS VERDICT,
+         IF(COUNT(DISTINCT PARTITION_NAME) > 1 AND
+            COUNT(DISTINCT NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')) > 1,
+            'PER_PARTITION',
+            compression_advisor.table_action(
+                COUNT(DISTINCT NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')),
+                MAX(NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE'))))
+           AS SELECTIVE_VERDICT,
+         CASE
+           WHEN MAX(KEY_BLOCK_SIZE) = 0 AND MAX(ROW_FORMAT) = 'Redundant'
+             THEN 'REDUNDANT_ROW_FORMAT'
+           WHEN MIN(KEY_BLOCK_SIZE) = compression_advisor.target_key_block_size()
+                AND MAX(KEY_BLOCK_SIZE) = compression_advisor.target_key_block_size()
+             THEN 'KEEP_COMPRESSED'
+           WHEN COUNT(DISTINCT PARTITION_NAME) > 1 AND
+                SUM(KEY_BLOCK_SIZE = compression_advisor.target_key_block_size()) > 0
+             THEN 'PER_PARTITION'
+           ELSE 'COMPRESS' END AS ALL_ACTION
+  FROM information_schema.COMPRESSION_STATS
+  WHERE NOT compression_advisor.is_system_schema(TABLE_SCHEMA)
+  GROUP BY 1, 2) g;
+
+-- One row per partition of a partitioned InnoDB table (its subpartitions
+-- taken together as a table's partitions are: MIXED if they disagree), the
+-- same columns as table_verdicts and statements of that partition only
+-- (ALTER TABLE ... REBUILD PARTITION with the pair, from the one builder).
+-- They are the ones plan() and apply() run for a PER_PARTITION table.
+CREATE OR REPLACE SQL SECURITY INVOKER VIEW partition_verdicts AS
+SELECT g.TABLE_SCHEMA, g.TABLE_NAME, g.PARTITION_NAME, g.ROW_FORMAT,
+       g.KEY_BLOCK_SIZE, g.PAGE_COMPRESSION, g.TARGET_KEY_BLOCK_SIZE,
+       g.PARTITIONS AS SUBPARTITIONS, g.PHYSICAL_BYTES,
+       g.MIN_SPACE_SAVINGS, g.MAX_SPACE_SAVINGS, g.EXPECTED_SPACE_SAVINGS,
+       g.MIN_CLOSENESS, g.SOURCE, g.COMPUTED_AT,
+       g.SELECTIVE_VERDICT,
+       compression_advisor.alter_part_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
+                       g.PARTITION_NAME, g.SELECTIVE_VERDICT,
+                       g.TARGET_KEY_BLOCK_SIZE, g.ROW_FORMAT, g.KEY_BLOCK_SIZE,
+                       g.PAGE_COMPRESSION, TRUE) AS SELECTIVE_STATEMENT,
+       g.ALL_ACTION,
+       compression_advisor.alter_part_statement(g.TABLE_SCHEMA, g.TABLE_NAME,
+                       g.PARTITION_NAME, g.ALL_ACTION,
+                       compression_advisor.target_key_block_size(), g.ROW_FORMAT,
+                       g.KEY_BLOCK_SIZE, g.PAGE_COMPRESSION, TRUE) AS ALL_STATEMENT
+FROM (
+  SELECT TABLE_SCHEMA COLLATE utf8mb3_bin AS TABLE_SCHEMA,
+         TABLE_NAME COLLATE utf8mb3_bin AS TABLE_NAME,
+         PARTITION_NAME COLLATE utf8mb3_bin AS PARTITION_NAME,
+         MAX(ROW_FORMAT) AS ROW_FORMAT,
+         MAX(KEY_BLOCK_SIZE) AS KEY_BLOCK_SIZE,
+         MAX(PAGE_COMPRESSION) AS PAGE_COMPRESSION,
+         MAX(TARGET_KEY_BLOCK_SIZE) AS TARGET_KEY_BLOCK_SIZE,
+         COUNT(*) AS PARTITIONS,
+         SUM(PHYSICAL_BYTES) AS PHYSICAL_BYTES,
+         MIN(SPACE_SAVINGS) AS MIN_SPACE_SAVINGS,
+         MAX(SPACE_SAVINGS) AS MAX_SPACE_SAVINGS,
+         MAX(GREATEST(0, 100 * (1 - TARGET_KEY_BLOCK_SIZE * 1024 /
+                                    LOGICAL_PAGE_SIZE)))
+           AS EXPECTED_SPACE_SAVINGS,
+         MIN(CLOSENESS) AS MIN_CLOSENESS,
+         MIN(SPACE_SAVINGS_SOURCE) AS SOURCE,
+         MIN(SPACE_SAVINGS_COMPUTED_AT) AS COMPUTED_AT,
+         compression_advisor.table_action(
+             COUNT(DISTINCT NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')),
+             MAX(NULLIF(SELECTIVE_VERDICT, 'EMPTY_TABLE')))
+           AS SELECTIVE_VERDICT,
          CASE
            WHEN MAX(KEY_BLOCK_SIZE) = 0 AND MAX(ROW_FORMAT) = 'Redundant'
              THEN 'REDUNDANT_ROW_FORMAT'
@@ -325,27 +436,45 @@ FROM (
            ELSE 'COMPRESS' END AS ALL_ACTION
   FROM information_schema.COMPRESSION_STATS
   WHERE NOT compression_advisor.is_system_schema(TABLE_SCHEMA)
-  GROUP BY 1, 2) g;
+    AND PARTITION_NAME IS NOT NULL
+  GROUP BY 1, 2, 3) g;
 
 -- The ALTER TABLE statements SELECTIVE asks for at the session's target
 -- size and delta: compress the delta-close tables, uncompress the
 -- compressed tables that are no longer delta-close, rebuild the compressed
--- tables whose data is delta-close but whose pages are not (REBUILD).
+-- tables whose data is delta-close but whose pages are not (REBUILD); for
+-- a PER_PARTITION table the same per partition (PARTITION_NAME).
 -- Exactly what apply(..., 'SELECTIVE', NULL, NULL, ...) runs.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW selective_alters AS
-SELECT TABLE_SCHEMA, TABLE_NAME, SELECTIVE_VERDICT AS ACTION,
+SELECT TABLE_SCHEMA, TABLE_NAME, CAST(NULL AS CHAR(64)) AS PARTITION_NAME,
+       SELECTIVE_VERDICT AS ACTION,
        MIN_SPACE_SAVINGS AS SPACE_SAVINGS, SELECTIVE_STATEMENT AS STATEMENT
 FROM table_verdicts
-WHERE SELECTIVE_STATEMENT IS NOT NULL;
+WHERE SELECTIVE_STATEMENT IS NOT NULL
+UNION ALL
+SELECT p.TABLE_SCHEMA, p.TABLE_NAME, p.PARTITION_NAME, p.SELECTIVE_VERDICT,
+       p.MIN_SPACE_SAVINGS, p.SELECTIVE_STATEMENT
+FROM partition_verdicts p
+JOIN table_verdicts t
+  ON t.TABLE_SCHEMA = p.TABLE_SCHEMA AND t.TABLE_NAME = p.TABLE_NAME
+WHERE t.SELECTIVE_VERDICT = 'PER_PARTITION' AND p.SELECTIVE_STATEMENT IS NOT NULL;
 
 -- The ALTER TABLE statements of ALL: every table not compressed at the
--- session's target size (compressed at another size included). Exactly
--- what apply(..., 'ALL', NULL, NULL, ...) runs.
+-- session's target size (compressed at another size included); for a table
+-- partly at that size, its other partitions. Exactly what
+-- apply(..., 'ALL', NULL, NULL, ...) runs.
 CREATE OR REPLACE SQL SECURITY INVOKER VIEW all_alters AS
-SELECT TABLE_SCHEMA, TABLE_NAME, ALL_ACTION AS ACTION,
-       ALL_STATEMENT AS STATEMENT
+SELECT TABLE_SCHEMA, TABLE_NAME, CAST(NULL AS CHAR(64)) AS PARTITION_NAME,
+       ALL_ACTION AS ACTION, ALL_STATEMENT AS STATEMENT
 FROM table_verdicts
-WHERE ALL_STATEMENT IS NOT NULL;
+WHERE ALL_STATEMENT IS NOT NULL
+UNION ALL
+SELECT p.TABLE_SCHEMA, p.TABLE_NAME, p.PARTITION_NAME, p.ALL_ACTION,
+       p.ALL_STATEMENT
+FROM partition_verdicts p
+JOIN table_verdicts t
+  ON t.TABLE_SCHEMA = p.TABLE_SCHEMA AND t.TABLE_NAME = p.TABLE_NAME
+WHERE t.ALL_ACTION = 'PER_PARTITION' AND p.ALL_STATEMENT IS NOT NULL;
 
 -- Estimates per table (partitions summed) and method: KEY_BLOCK_SIZE=n
 -- (ROW_FORMAT=COMPRESSED; for a table compressed at that size its own size
@@ -572,7 +701,8 @@ BEGIN
   IF choose_strategy THEN
     CREATE TEMPORARY TABLE plan_rows AS
     SELECT ROW_NUMBER() OVER (ORDER BY TABLE_SCHEMA, TABLE_NAME) AS ID,
-           TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
+           TABLE_SCHEMA, TABLE_NAME, CAST(NULL AS CHAR(64)) AS PARTITION_NAME,
+           ROW_FORMAT, KEY_BLOCK_SIZE,
            SPACE_SAVINGS, EXPECTED_SPACE_SAVINGS,
            CAST(NULL AS DOUBLE) AS CLOSENESS, CAST(NULL AS CHAR(10)) AS SOURCE,
            CAST(NULL AS DATETIME) AS COMPUTED_AT,
@@ -588,30 +718,61 @@ BEGIN
     FROM table_choices
     WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern);
   ELSE
+    -- The tables, and the partitions of each PER_PARTITION table (listed
+    -- after it; the table's own row has no statement).
     CREATE TEMPORARY TABLE plan_rows AS
-    SELECT ROW_NUMBER() OVER (ORDER BY TABLE_SCHEMA, TABLE_NAME) AS ID,
-           TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
-           MIN_SPACE_SAVINGS AS SPACE_SAVINGS, EXPECTED_SPACE_SAVINGS,
-           MIN_CLOSENESS AS CLOSENESS, SOURCE, COMPUTED_AT,
-           CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(300))
-             AS VERDICT,
-           CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(32))
-             AS ACTION,
-           CAST(IF(all_strategy,
-                   IF(v_online, ALL_STATEMENT,
-                      alter_statement(TABLE_SCHEMA, TABLE_NAME, ALL_ACTION,
-                                      kbs, ROW_FORMAT, KEY_BLOCK_SIZE,
-                                      PAGE_COMPRESSION, FALSE)),
-                   IF(v_online, SELECTIVE_STATEMENT,
-                      alter_statement(TABLE_SCHEMA, TABLE_NAME,
-                                      SELECTIVE_VERDICT, TARGET_KEY_BLOCK_SIZE,
-                                      ROW_FORMAT, KEY_BLOCK_SIZE,
-                                      PAGE_COMPRESSION, FALSE)))
-                AS CHAR(400)) AS STATEMENT,
-           CAST(NULL AS CHAR(600)) AS OUTCOME,
-           CAST(NULL AS DOUBLE) AS SECONDS
-    FROM table_verdicts
-    WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern);
+    SELECT ROW_NUMBER() OVER (ORDER BY u.TABLE_SCHEMA, u.TABLE_NAME,
+                                       u.PARTITION_NAME) AS ID, u.*
+    FROM (
+      SELECT TABLE_SCHEMA, TABLE_NAME,
+             CAST(NULL AS CHAR(64)) AS PARTITION_NAME, ROW_FORMAT,
+             KEY_BLOCK_SIZE, MIN_SPACE_SAVINGS AS SPACE_SAVINGS,
+             EXPECTED_SPACE_SAVINGS, MIN_CLOSENESS AS CLOSENESS, SOURCE,
+             COMPUTED_AT,
+             CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(300))
+               AS VERDICT,
+             CAST(IF(all_strategy, ALL_ACTION, SELECTIVE_VERDICT) AS CHAR(32))
+               AS ACTION,
+             CAST(IF(all_strategy,
+                     IF(v_online, ALL_STATEMENT,
+                        alter_statement(TABLE_SCHEMA, TABLE_NAME, ALL_ACTION,
+                                        kbs, ROW_FORMAT, KEY_BLOCK_SIZE,
+                                        PAGE_COMPRESSION, FALSE)),
+                     IF(v_online, SELECTIVE_STATEMENT,
+                        alter_statement(TABLE_SCHEMA, TABLE_NAME,
+                                        SELECTIVE_VERDICT, TARGET_KEY_BLOCK_SIZE,
+                                        ROW_FORMAT, KEY_BLOCK_SIZE,
+                                        PAGE_COMPRESSION, FALSE)))
+                  AS CHAR(400)) AS STATEMENT,
+             CAST(NULL AS CHAR(600)) AS OUTCOME,
+             CAST(NULL AS DOUBLE) AS SECONDS
+      FROM table_verdicts
+      WHERE schema_matches(TABLE_SCHEMA, p_schema, p_pattern)
+      UNION ALL
+      SELECT p.TABLE_SCHEMA, p.TABLE_NAME, p.PARTITION_NAME, p.ROW_FORMAT,
+             p.KEY_BLOCK_SIZE, p.MIN_SPACE_SAVINGS, p.EXPECTED_SPACE_SAVINGS,
+             p.MIN_CLOSENESS, p.SOURCE, p.COMPUTED_AT,
+             IF(all_strategy, p.ALL_ACTION, p.SELECTIVE_VERDICT),
+             IF(all_strategy, p.ALL_ACTION, p.SELECTIVE_VERDICT),
+             IF(all_strategy,
+                IF(v_online, p.ALL_STATEMENT,
+                   alter_part_statement(p.TABLE_SCHEMA, p.TABLE_NAME,
+                                        p.PARTITION_NAME, p.ALL_ACTION, kbs,
+                                        p.ROW_FORMAT, p.KEY_BLOCK_SIZE,
+                                        p.PAGE_COMPRESSION, FALSE)),
+                IF(v_online, p.SELECTIVE_STATEMENT,
+                   alter_part_statement(p.TABLE_SCHEMA, p.TABLE_NAME,
+                                        p.PARTITION_NAME, p.SELECTIVE_VERDICT,
+                                        p.TARGET_KEY_BLOCK_SIZE, p.ROW_FORMAT,
+                                        p.KEY_BLOCK_SIZE, p.PAGE_COMPRESSION,
+                                        FALSE))),
+             NULL, NULL
+      FROM partition_verdicts p
+      JOIN table_verdicts t
+        ON t.TABLE_SCHEMA = p.TABLE_SCHEMA AND t.TABLE_NAME = p.TABLE_NAME
+      WHERE schema_matches(p.TABLE_SCHEMA, p_schema, p_pattern)
+        AND IF(all_strategy, t.ALL_ACTION, t.SELECTIVE_VERDICT) =
+            'PER_PARTITION') u;
   END IF;
   SET SESSION compression_stats_target_key_block_size = old_kbs;
   SET SESSION compression_stats_delta = old_d;
@@ -634,8 +795,8 @@ BEGIN
   ELSE
     -- Rounded as a person reads them: savings to a tenth of a point,
     -- closeness to a hundredth (the views keep the full figures).
-    SELECT TABLE_SCHEMA, TABLE_NAME, ROW_FORMAT, KEY_BLOCK_SIZE,
-           ROUND(SPACE_SAVINGS, 1) AS SPACE_SAVINGS,
+    SELECT TABLE_SCHEMA, TABLE_NAME, PARTITION_NAME, ROW_FORMAT,
+           KEY_BLOCK_SIZE, ROUND(SPACE_SAVINGS, 1) AS SPACE_SAVINGS,
            ROUND(EXPECTED_SPACE_SAVINGS, 1) AS EXPECTED_SPACE_SAVINGS,
            ROUND(CLOSENESS, 2) AS CLOSENESS, SOURCE, ACTION, STATEMENT
     FROM plan_rows ORDER BY ID;
@@ -715,7 +876,7 @@ BEGIN
     END LOOP;
     CLOSE cur;
   END IF;
-  SELECT TABLE_SCHEMA, TABLE_NAME, ACTION,
+  SELECT TABLE_SCHEMA, TABLE_NAME, PARTITION_NAME, ACTION,
          ROUND(SPACE_SAVINGS, 1) AS SPACE_SAVINGS, STATEMENT, OUTCOME, SECONDS
   FROM plan_rows WHERE STATEMENT IS NOT NULL ORDER BY ID;
   DROP TEMPORARY TABLE plan_rows;

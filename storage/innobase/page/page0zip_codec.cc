@@ -27,12 +27,17 @@ this program; if not, write to the Free Software Foundation, Inc.,
 
 /** @file page/page0zip_codec.cc
  The codecs of page_zip_compress() (page0zip_codec.h): zlib with a
- per-thread stream, and ISA-L's igzip. Also the codec variables and
- counters, and innodb_compression_codec_check.
+ per-thread stream, and ISA-L's igzip, with the rescue of a page ISA-L
+ does not fit by zlib. Also the codec variables. Continuing a page's
+ stream is in page0zip_codec_append.cc, compressed BLOBs in
+ page0zip_codec_lob.cc, the counters and innodb_compression_codec_check
+ in page0zip_codec_stat.cc; the workspace they share in
+ page0zip_codec_ws.h.
 
  Created 2026-11-25 */
 
 #include "page0zip_codec.h"
+#include "page0zip_codec_ws.h"
 
 #include <string.h>
 
@@ -82,46 +87,6 @@ void *page_zip_codec_zalloc(void *, uInt items, uInt size) {
 /** zlib deallocator of the per-thread stream. */
 void page_zip_codec_zfree(void *, void *address) { ut::free(address); }
 
-#ifdef HAVE_ISAL
-/** Bytes ISA-L needs for its levels 1 to 3 with inputs of a page. */
-constexpr size_t PAGE_ZIP_ISAL_LEVEL_BUF =
-    std::max({size_t{ISAL_DEF_LVL1_SMALL}, size_t{ISAL_DEF_LVL2_SMALL},
-              size_t{ISAL_DEF_LVL3_SMALL}});
-/** Room for ISA-L's output: a page of incompressible bytes grows a little
-(stored blocks, block headers); twice the page is far more than enough. */
-constexpr size_t PAGE_ZIP_ISAL_OUT = 2 * UNIV_PAGE_SIZE_DEF + 1024;
-#endif /* HAVE_ISAL */
-
-/** Per-thread workspace of the compression codecs. */
-struct page_zip_deflate_ws_t {
-  /** zlib stream, set up by deflateInit2() once */
-  z_stream m_zs;
-  /** whether m_zs is set up */
-  bool m_zs_ready{false};
-  /** level m_zs was last used with */
-  int m_zs_level{-1};
-#ifdef HAVE_ISAL
-  /** ISA-L stream */
-  isal_zstream m_izs;
-  /** records gathered after the field list */
-  ulint m_in_len;
-  /** bytes of output of the zlib header and the field list */
-  ulint m_hdr_len;
-  /** adler32 of the input so far (the field list) */
-  uint32_t m_adler;
-  /** ISA-L level of this compression */
-  uint32_t m_level;
-  /** zlib-scale level of this compression (for a rescue by zlib) */
-  int m_zlevel;
-  /** ISA-L's level buffer */
-  alignas(64) byte m_level_buf[PAGE_ZIP_ISAL_LEVEL_BUF];
-  /** records gathered after the field list */
-  alignas(64) byte m_in[UNIV_PAGE_SIZE_DEF];
-  /** ISA-L's output */
-  alignas(64) byte m_out[PAGE_ZIP_ISAL_OUT];
-#endif /* HAVE_ISAL */
-};
-
 /** Frees a workspace when its thread exits. */
 struct page_zip_deflate_ws_free_t {
   void operator()(page_zip_deflate_ws_t *ws) const {
@@ -135,6 +100,8 @@ struct page_zip_deflate_ws_free_t {
 
 thread_local std::unique_ptr<page_zip_deflate_ws_t, page_zip_deflate_ws_free_t>
     page_zip_deflate_ws;
+
+}  // namespace
 
 /** @return the calling thread's workspace, or nullptr */
 page_zip_deflate_ws_t *page_zip_deflate_ws_get() {
@@ -155,6 +122,8 @@ page_zip_deflate_ws_t *page_zip_deflate_ws_get() {
   ut_ad(ut::is_aligned_as<page_zip_deflate_ws_t>(page_zip_deflate_ws.get()));
   return page_zip_deflate_ws.get();
 }
+
+namespace {
 
 /** Set up the workspace's zlib stream for a page compression at a level:
 deflateInit2() with InnoDB's parameters the first time, then the same
@@ -190,6 +159,8 @@ int page_zip_zlib_ws_start(page_zip_deflate_ws_t *ws, int level) {
 }
 
 #ifdef HAVE_ISAL
+}  // namespace
+
 /** Run ISA-L over the input it is given, into the workspace's output.
 @param[in,out]  ws     workspace
 @param[in]      in     input
@@ -239,6 +210,8 @@ bool page_zip_isal_zlib_header(isal_zstream *zs, ulint window_bits,
   return isal_write_zlib_header(zs, &hdr) == 0;
 }
 
+namespace {
+
 /** Copy output of the workspace to the caller's stream.
 @param[in,out]  strm  stream
 @param[in]      from  first byte of ws output to copy
@@ -277,6 +250,8 @@ void page_zip_isal_zlib_header_bytes(byte *out, ulint window_bits,
   out[1] = static_cast<byte>(flg);
 }
 
+}  // namespace
+
 /** Set up ISA-L for the records' raw deflate stream, which follows the
 full flush after the field list (an empty history).
 @param[in,out]  ws     workspace
@@ -295,6 +270,8 @@ void page_zip_isal_records_init(page_zip_deflate_ws_t *ws, byte *begin,
   zs.avail_out = static_cast<uint32_t>(limit - begin);
 }
 
+namespace {
+
 /** An append that misses the room by more than the compressed page size
 divided by this is not tried again as a whole compression: on Wikipedia
 text a stream in n pieces was larger than one piece by 104 bytes on
@@ -303,80 +280,6 @@ ISA-L level 2); an eighth of an 8 KB page is 1 KB. */
 constexpr ulint PAGE_ZIP_APPEND_SLACK_DIV = 8;
 /** ... but at least this many bytes (1 and 2 KB pages). */
 constexpr ulint PAGE_ZIP_APPEND_SLACK_MIN = 256;
-
-/** The appendable end of a stream: the empty stored block of a sync flush
-(its LEN and NLEN, after the block header's bits), the empty final
-fixed-code block, then the 4 bytes of the adler32 trailer. */
-constexpr byte PAGE_ZIP_APPEND_TAIL[] = {0, 0, 0xff, 0xff, 3, 0};
-
-/** Continue the old stream of the page (page_zip_deflate_stream_t::
-m_app_old) with the records added since it was written: its bytes up to
-the sync flush, then the new records deflated on their own (no
-dictionary), a sync flush and an empty final block.
-The caller has gathered the whole input and written the header and the
-field list at the start of the workspace's output, equal to the old
-stream's.
-@param[in,out]  strm   stream
-@param[in,out]  ws     workspace
-@param[in]      begin  where the records' stream goes
-@param[in]      limit  end of the room for it
-@param[out]     adler  adler32 of the whole input
-@return the end of the output (before the trailer), or nullptr if the old
-stream cannot be continued: compress the whole page */
-byte *page_zip_isal_append(page_zip_deflate_stream_t *strm,
-                           page_zip_deflate_ws_t *ws, byte *begin, byte *limit,
-                           uint32_t *adler) {
-  const page_zip_des_t *old = strm->m_app_old;
-  const ulint old_in = old->m_app_len;
-  if (old_in == 0 || old_in >= ws->m_in_len || old->m_app_end <= PAGE_DATA) {
-    return nullptr;
-  }
-  const byte *o = old->data + PAGE_DATA;
-  const ulint o_len = old->m_app_end - PAGE_DATA;
-  const ulint tail = sizeof PAGE_ZIP_APPEND_TAIL + 4;
-  if (o_len < ws->m_hdr_len + tail ||
-      memcmp(o + o_len - tail, PAGE_ZIP_APPEND_TAIL,
-             sizeof PAGE_ZIP_APPEND_TAIL) != 0) {
-    return nullptr;
-  }
-  /* The old stream's input must be the first old_in bytes of the
-  records: the structure proves it (page0zip_codec.h), the adler32
-  trailer checks it. */
-  const uint32_t a = isal_adler32(ws->m_adler, ws->m_in, old_in);
-  const byte *t = o + o_len - 4;
-  if (a != ((uint32_t(t[0]) << 24) | (uint32_t(t[1]) << 16) |
-            (uint32_t(t[2]) << 8) | uint32_t(t[3]))) {
-    return nullptr;
-  }
-  /* The old records' blocks, through the sync flush. */
-  const ulint keep = o_len - tail + 4 - ws->m_hdr_len;
-  if (keep + 2 + 16 >= ulint(limit - begin)) {
-    return nullptr;
-  }
-  memcpy(begin, o + ws->m_hdr_len, keep);
-
-  /* No dictionary of the old records: isal_deflate_set_dict() costs
-  about 62,000 instructions whatever the dictionary's size (it sets up the
-  level's whole hash table), as much as compressing 1.7 KB of text, and a
-  1 KB dictionary made 4 KB of appended Wikipedia text only 3 % smaller
-  (callgrind, ISA-L 2.30 level 2; BENCHMARKS.md 6n). The new records'
-  back-references stay among themselves; the stream is as valid. */
-  isal_zstream &zs = ws->m_izs;
-  page_zip_isal_records_init(ws, begin + keep, limit - 2);
-  const int err = page_zip_isal_run(ws, ws->m_in + old_in,
-                                    ws->m_in_len - old_in, SYNC_FLUSH, false);
-  if (err != COMP_OK) {
-    /* The library failed: zlib writes the whole page. */
-    page_zip_isal_error("a page", err);
-    strm->m_isal_failed = true;
-    return nullptr;
-  }
-  byte *end = zs.next_out;
-  end[0] = 3;
-  end[1] = 0;
-  *adler = isal_adler32(a, ws->m_in + old_in, ws->m_in_len - old_in);
-  return end + 2;
-}
 
 /** A whole ISA-L compression that misses its room by at most the room
 divided by this (1 %: 78 bytes of an 8 KB page's 7,800) is written again by
@@ -400,6 +303,8 @@ every page it updated (BENCHMARKS.md 6p). A page zlib cannot fit either
 costs one zlib compression more before it splits. */
 constexpr ulint PAGE_ZIP_ZLIB_RESCUE_KEEP_DIV = 8;
 
+}  // namespace
+
 /** Whether zlib wrote a compressed page's stream: the first deflate
 block, the field list's, is a compressed one. page_zip_deflate_isal()
 always stores the field list; zlib stores it only when that is smaller
@@ -411,6 +316,8 @@ bool page_zip_stream_by_zlib(const page_zip_des_t *page_zip) {
   return page_zip->m_end > PAGE_DATA + 2 &&
          (page_zip->data[PAGE_DATA + 2] & 6) != 0;
 }
+
+namespace {
 
 /** Write the page's stream with zlib, from the header (ISA-L's stream
 missed the room by a little). The zlib header, the field list (a full
@@ -714,70 +621,6 @@ int page_zip_deflate_init(page_zip_deflate_stream_t *strm, ulint word,
   return err;
 }
 
-void page_zip_deflate_append_setup(page_zip_deflate_stream_t *strm,
-                                   const page_zip_des_t *page_zip,
-                                   const page_t *page,
-                                   const dict_index_t *index, bool in_place) {
-#ifdef HAVE_ISAL
-  /* A page zlib wrote stays zlib's while ISA-L's stream of it misses by
-  a little (the estimator's trials compress no page of the table). */
-  strm->m_prev_zlib = page_zip_zlib_rescue != PAGE_ZIP_RESCUE_OFF &&
-                      strm->m_codec == PAGE_ZIP_CODEC_ISAL && !dict_zip_trial &&
-                      page_zip_stream_by_zlib(page_zip);
-  /* Only reorganizations in place of pages that only had records added
-  since their last compression (m_app_heap kept) write appendable streams:
-  they are what key-ordered inserts do, and elsewhere (pages whose log
-  filled with updates) the sync flush and the 8 bytes of the appendable
-  end would be paid for nothing. A page with free or garbage records has
-  records the heap order does not prove unchanged. */
-  if (!in_place || !page_zip_append || strm->m_codec != PAGE_ZIP_CODEC_ISAL ||
-      dict_zip_trial || page_zip->m_app_heap == 0 ||
-      dict_index_is_spatial(index) ||
-      page_header_get_field(page, PAGE_FREE) != 0 ||
-      page_header_get_field(page, PAGE_GARBAGE) != 0) {
-    return;
-  }
-  strm->m_app_end = true;
-  if (page_zip->m_app_end != 0 &&
-      page_dir_get_n_heap(page) > page_zip->m_app_heap &&
-      page_zip->m_end >= page_zip->m_app_end) {
-    strm->m_app_old = page_zip;
-  }
-#else
-  (void)strm;
-  (void)page_zip;
-  (void)page;
-  (void)index;
-  (void)in_place;
-#endif /* HAVE_ISAL */
-}
-
-void page_zip_deflate_append_done(const page_zip_deflate_stream_t *strm,
-                                  page_zip_des_t *page_zip,
-                                  const page_t *page) {
-  /* Whatever the codec and the stream's end: from now on, a record below
-  this heap number that changes (page_zip_append_forget()) means the page
-  is not only being added to. */
-  if (page_header_get_field(page, PAGE_FREE) != 0 ||
-      page_header_get_field(page, PAGE_GARBAGE) != 0) {
-    page_zip->m_app_heap = 0;
-    return;
-  }
-  page_zip->m_app_heap = static_cast<uint16_t>(page_dir_get_n_heap(page));
-  page_zip->m_app_len = static_cast<uint16_t>(strm->m_in_len);
-  page_zip->m_app_end =
-      strm->m_app_end ? static_cast<uint16_t>(PAGE_DATA + strm->total_out) : 0;
-  if (strm->m_appended) {
-    page_zip_codec_n_appended.fetch_add(1, std::memory_order_relaxed);
-  }
-  /* With ON the estimator's trials are rescued too, so that they model
-  the table's pages (never as zlib's pages: they compress no page of the
-  table); they count nowhere. */
-  if (strm->m_rescued && !dict_zip_trial) {
-    page_zip_codec_n_rescued.fetch_add(1, std::memory_order_relaxed);
-  }
-}
-
 void page_zip_codec_count(ulint word) {
   ulint codec = page_zip_level_codec(word);
   if (!page_zip_codec_available(codec) || page_zip_level_value(word) == 0) {
@@ -840,78 +683,6 @@ ulint page_zip_deflate_needed(z_stream *strm) {
     return 0;
   }
   return s->total_out + pending + (bits != 0 ? 1 : 0) + 4;
-}
-
-ulint page_zip_lob_deflate(ulint word, const byte *in, ulint len, byte *out,
-                           ulint out_len, bool count) {
-#ifdef HAVE_ISAL
-  const ulint level = page_zip_level_value(word);
-  if (page_zip_level_codec(word) != PAGE_ZIP_CODEC_ISAL || level == 0) {
-    return 0;
-  }
-  ulint n = 0;
-  page_zip_deflate_ws_t *ws = page_zip_deflate_ws_get();
-  if (ws != nullptr && len <= UINT32_MAX && out_len <= UINT32_MAX) {
-    isal_zstream &zs = ws->m_izs;
-    isal_deflate_init(&zs);
-    zs.level = page_zip_codec_isal_level(level);
-    zs.level_buf = ws->m_level_buf;
-    zs.level_buf_size = static_cast<uint32_t>(sizeof ws->m_level_buf);
-    zs.next_out = out;
-    zs.avail_out = static_cast<uint32_t>(out_len);
-    /* zInserter's deflateInit2(level, Z_DEFLATED, 15, 7) and
-    z_insert_chunk()'s deflateInit() both announce a 32 KB window. */
-    if (page_zip_isal_zlib_header(&zs, 15, level)) {
-      zs.next_in = const_cast<byte *>(in);
-      zs.avail_in = static_cast<uint32_t>(len);
-      zs.flush = NO_FLUSH;
-      zs.end_of_stream = 1;
-      /* One call takes all input; the loop only guards against a
-      library that returns early while it still has room. */
-      int err = COMP_OK;
-      for (int calls = 0; calls < 8; calls++) {
-        err = isal_deflate(&zs);
-        DBUG_EXECUTE_IF("page_zip_isal_error", err = ISAL_INVALID_OPERATION;);
-        if (err != COMP_OK || zs.internal_state.state == ZSTATE_END ||
-            zs.avail_out == 0) {
-          break;
-        }
-      }
-      if (err == COMP_OK && zs.internal_state.state == ZSTATE_END &&
-          zs.avail_in == 0) {
-        n = zs.next_out - out;
-      } else if (err != COMP_OK ||
-                 zs.avail_out >= page_zip_lob_deflate_bound(0)) {
-        /* An error, or a stream left unfinished with room to spare: the
-        library failed (a full output is the caller's bound). zlib
-        writes the BLOB, as for any refusal. */
-        page_zip_isal_error("a BLOB",
-                            err != COMP_OK ? err : PAGE_ZIP_ISAL_INCOMPLETE);
-      }
-    }
-  }
-#ifdef UNIV_ZIP_DEBUG
-  if (n != 0) {
-    /* Each stream written is read back and compared with its input. */
-    page_zip_lob_validate(in, len, out, n);
-  }
-#endif /* UNIV_ZIP_DEBUG */
-  /* A stream the fast codec does not write (compress.codec_lob_debug). */
-  DBUG_EXECUTE_IF("lob_zip_write_fast_refuse", n = 0;);
-  if (count) {
-    (n != 0 ? page_zip_lob_deflate_n_fast : page_zip_lob_deflate_n_fallback)
-        .fetch_add(1, std::memory_order_relaxed);
-  }
-  return n;
-#else
-  (void)word;
-  (void)in;
-  (void)len;
-  (void)out;
-  (void)out_len;
-  (void)count;
-  return 0;
-#endif /* HAVE_ISAL */
 }
 
 byte *page_zip_lob_deflate_alloc(ulint len) {
