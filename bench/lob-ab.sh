@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A/B of compressed BLOB reads (issue 27, BENCHMARKS.md 6k): the same
+# A/B of compressed BLOB reads (issue 27, docs/benchmarks/codecs.md 6k): the same
 # Wikipedia bodies in two 8 KB tables, one whose BLOB streams zlib wrote
 # ("compression_codec": "zlib") and one whose streams ISA-L wrote ("isal"),
 # scanned whole in turn (every body read), under each reader

@@ -9,7 +9,7 @@
 # date set, which grows its NULL ones; stock: three counters): its seconds,
 # the compressions, COMPRESS_USECS and rescues it made, and the bytes in use
 # after it. Uses the server of scripts/server.sh (schema acc_dbt2,
-# loaded if missing). BENCHMARKS.md 6p.
+# loaded if missing). docs/benchmarks/codecs.md 6p.
 # Variants (RESCUE_AB_VARIANTS, default "isal-rescue isal zlib"): the load
 # and the update under ISA-L with the rescue ON, OFF, under zlib; also
 # zlib-isal, zlib-isal-zp and zlib-isal-rescue: loaded under zlib, updated

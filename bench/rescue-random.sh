@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# innodb_compression_zlib_rescue on random bytes (BENCHMARKS.md 6p): three
+# innodb_compression_zlib_rescue on random bytes (docs/benchmarks/codecs.md 6p): three
 # 8 KB twins of 40,000 rows of 200 random bytes and a counter, loaded in key
 # order under zlib; two switched to isal in place; every row's counter and
 # bytes rewritten (same size) under ISA-L with the rescue OFF and ZLIB_PAGES,

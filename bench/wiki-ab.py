@@ -192,7 +192,7 @@ def main():
     ap.add_argument("--b-opt", action="append", default=[],
                     metavar="NAME=VALUE",
                     help="a server option of build B's compressed loads, "
-                    "e.g. innodb_compression_append=ON (BENCHMARKS.md 6n)")
+                    "e.g. innodb_compression_append=ON (docs/benchmarks/codecs.md 6n)")
     ap.add_argument("--tag", default=None,
                     help="results go to wiki-ab-<date>[-<corpus>]-<tag>/")
     args = ap.parse_args()

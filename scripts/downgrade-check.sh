@@ -324,7 +324,7 @@ try "uninstall the plugin" ok "UNINSTALL PLUGIN compression_stats"
 # The upgrade's first updates: stock filled ol's pages to zlib's brim, in
 # key order. ISA-L's stream of such a page is 2-8 % larger;
 # innodb_compression_zlib_rescue=ZLIB_PAGES (the default) has zlib write it
-# again instead of splitting it (BENCHMARKS.md 6p).
+# again instead of splitting it (docs/benchmarks/codecs.md 6p).
 rescued() { client -e "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_zip_codec_compress_rescued'"; }
 olbytes() { client -e "ANALYZE TABLE dg.ol" > /dev/null
   client -e "SELECT DATA_LENGTH + INDEX_LENGTH FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'dg' AND TABLE_NAME = 'ol'"; }

@@ -38,3 +38,12 @@ test "${PIPESTATUS[0]}" -eq 0
 # not typed: scripts/suite-inventory.py.
 python3 "$COMPRESS_ROOT/scripts/suite-inventory.py" --check | sed 's/^/[unit-tests] /'
 test "${PIPESTATUS[0]}" -eq 0
+# Every relative link between the Markdown files resolves, anchors included
+# (scripts/doc-links.py).
+python3 "$COMPRESS_ROOT/scripts/doc-links.py" | sed 's/^/[unit-tests] /'
+test "${PIPESTATUS[0]}" -eq 0
+# BENCHMARKS.md is generated from bench/summary.md.in and the figures of
+# bench/results/summary.tsv, each found in the run's output it names
+# (scripts/bench-summary.py): a figure no run backs fails here.
+python3 "$COMPRESS_ROOT/scripts/bench-summary.py" --check | sed 's/^/[unit-tests] /'
+test "${PIPESTATUS[0]}" -eq 0

@@ -24,7 +24,7 @@ from .util import die, log
 # not the queue depth of 32 of the data sheets.
 DEVICE_PROFILES = {
     # This machine's own disk, unthrottled (about 11,000 random page reads
-    # per second, BENCHMARKS.md 1b).
+    # per second, docs/benchmarks/paper.md 1b).
     "native": None,
     # A 2012 SATA SSD. Vendor figures of the Intel 520 (240 GB, 2012):
     # 50,000 random 4 KB read and 80,000 write IOPS at queue depth 32,

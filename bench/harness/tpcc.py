@@ -196,7 +196,7 @@ def make_choose(exp, lay, base, warehouses, load_opts, mix, threads, warm,
 # InnoDB keeps innodb_segment_reserve_factor (12.5 % by default) of each of
 # its segments' pages allocated but empty, for the segment to grow into:
 # the table is that much bigger on disk than the pages it uses, where the
-# same rows inserted in key order leave almost none (BENCHMARKS.md, 1b).
+# same rows inserted in key order leave almost none (docs/benchmarks/paper.md, 1b).
 # The rebuilds below use the minimum, as a DBA who compresses a table to
 # save space would; later page splits allocate what they need.
 REBUILD_SEGMENT_RESERVE = "0.03"

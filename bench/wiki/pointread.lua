@@ -1,5 +1,5 @@
 -- Random point reads by primary key over the first --range ids of the wiki
--- table (bench/wiki/make_corpus.py; BENCHMARKS.md section 5), uniformly
+-- table (bench/wiki/make_corpus.py; docs/benchmarks/wikipedia.md section 5), uniformly
 -- distributed, each reading the whole row (title and body), as a page view
 -- of an article does.
 --   sysbench pointread.lua --mysql-db=wiki --range=20000 --time=20 run

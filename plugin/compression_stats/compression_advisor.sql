@@ -238,7 +238,7 @@ DETERMINISTIC NO SQL SQL SECURITY INVOKER RETURN 5//
 --      choose_zlib_margin() points more;
 --   4. only zlib's saves at least choose_min_gain(): PAGE_ZLIB if the table
 --      is read-mostly, else NONE (zlib on every page write and read cost
---      more than half the throughput in BENCHMARKS.md section 7, lz4 less
+--      more than half the throughput in docs/benchmarks/paper.md section 7, lz4 less
 --      than a tenth);
 --   5. otherwise NONE.
 DROP FUNCTION IF EXISTS choose_verdict//

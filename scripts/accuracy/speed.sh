@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Speed of the savings estimator against ALTER TABLE (BENCHMARKS.md 8b).
+# Speed of the savings estimator against ALTER TABLE (docs/benchmarks/estimator.md 8b).
 # Usage: scripts/accuracy/speed.sh [stock|docs] [copies]
 #   stock  N copies (default 30, about 1.2 GiB) of the TPC-C-like stock table
 #          of the spec set, one per warehouse id: in-page rows, 1 index;
