@@ -7,6 +7,8 @@ Usage:
   scripts/suite-inventory.py           print the sentences docs/testing.md holds
   scripts/suite-inventory.py --check   fail unless docs/testing.md holds them
                                        verbatim and has a row for every test
+  scripts/suite-inventory.py --write   put them into docs/testing.md (the
+                                       rows of new tests are written by hand)
 scripts/unit-tests.sh runs --check."""
 import os
 import re
@@ -44,6 +46,14 @@ def sentences(ts):
 def main(argv):
     ts = tests()
     ss = sentences(ts)
+    if argv[:1] == ["--write"]:
+        doc = open(DOC).read()
+        doc = re.sub(r"`mysql-test/suite/compress/t` holds \d+ tests \(this count.*?skipped on the default one\.",
+                     lambda m: ss[0], doc, count=1, flags=re.S)
+        doc = re.sub(r"\d+ tests do not use the plugin and run without it: .*?\.\n",
+                     lambda m: ss[1] + "\n", doc, count=1, flags=re.S)
+        open(DOC, "w").write(doc)
+        argv = ["--check"]
     if argv[:1] != ["--check"]:
         print("\n\n".join(ss))
         return 0
