@@ -562,7 +562,8 @@ FROM (
   -- The file the chosen method leaves (NULL for NONE).
   LEFT JOIN table_estimates f
     ON f.TABLE_SCHEMA = m.TABLE_SCHEMA AND f.TABLE_NAME = m.TABLE_NAME
-   AND f.METHOD = CONVERT(m.CHOOSE_METHOD USING utf8mb3) COLLATE utf8mb3_bin;
+   AND CONVERT(f.METHOD USING utf8mb4) COLLATE utf8mb4_bin =
+       CONVERT(m.CHOOSE_METHOD USING utf8mb4) COLLATE utf8mb4_bin;
 
 -- The ALTER TABLE statements of CHOOSE: exactly what
 -- apply(..., 'CHOOSE', NULL, NULL, ...) runs.
