@@ -27,13 +27,17 @@ CREATE TABLE customers (
 ) ENGINE=InnoDB ROW_FORMAT=DYNAMIC;
 
 -- Partitioned and compressed at 4K: one row per partition.
+-- Partitioned by year, a compressed page size per partition (issue 48):
+-- 2024 compressed at 8 KB, 2025 not yet, 2026 (random-looking messages)
+-- not; SELECTIVE acts on each partition.
 CREATE TABLE history (
   id INT NOT NULL,
   created DATE NOT NULL,
   msg VARCHAR(200) NOT NULL,
   PRIMARY KEY (id, created)
-) ENGINE=InnoDB ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=4
+) ENGINE=InnoDB
   PARTITION BY RANGE (YEAR(created)) (
+    PARTITION p2024 VALUES LESS THAN (2025) ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8,
     PARTITION p2025 VALUES LESS THAN (2026),
     PARTITION p2026 VALUES LESS THAN MAXVALUE);
 
@@ -53,8 +57,10 @@ INSERT INTO blobs_random
   SELECT n, RANDOM_BYTES(100) FROM s;
 
 INSERT INTO history
-  WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 10000)
-  SELECT n, DATE '2025-06-01' + INTERVAL (n % 300) DAY, CONCAT('event ', n % 40, ' logged') FROM s;
+  WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 15000)
+  SELECT n, DATE '2024-01-01' + INTERVAL (n % 1000) DAY,
+         IF(n % 1000 < 731, CONCAT('event ', n % 40, ' logged by the order service for customer ', n % 300),
+            TO_BASE64(RANDOM_BYTES(90))) FROM s;
 
 -- Some writes: updates that grow rows, deletes.
 UPDATE orders SET status = 'delivered', note = CONCAT(note, ' delivered on time') WHERE id % 4 = 0;
