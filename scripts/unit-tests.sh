@@ -47,3 +47,9 @@ test "${PIPESTATUS[0]}" -eq 0
 # (scripts/bench-summary.py): a figure no run backs fails here.
 python3 "$COMPRESS_ROOT/scripts/bench-summary.py" --check | sed 's/^/[unit-tests] /'
 test "${PIPESTATUS[0]}" -eq 0
+# The file table of docs/page-compression.md ("Accuracy of the file") is the
+# one its CSVs give (scripts/accuracy/file-table.py; issue 47, part 2).
+python3 "$COMPRESS_ROOT/scripts/accuracy/file-table.py" --check "$COMPRESS_ROOT/docs/page-compression.md" \
+  "$COMPRESS_ROOT"/bench/results/page-accuracy/file-{ext4,xfs}-{on,off}-20261206/page-accuracy.csv |
+  sed 's/^/[unit-tests] file accuracy: /'
+test "${PIPESTATUS[0]}" -eq 0

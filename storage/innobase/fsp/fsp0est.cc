@@ -102,24 +102,32 @@ fsp_est_file_t fsp_est_rebuilt_file(const page_size_t &page_size,
   /* The whole extents kept free (fsp_reserve_free_extents(), FSP_NORMAL):
   an allocation finds more than 2 + 1 % of the file's extents and the one
   it needs above its reservation, counting one less above the free limit,
-  or the file grows by an increment (fsp_get_pages_to_extend_ibd()). So
-  between 5 + 1 % and 4 + 1 % + increment extents are free, on average
-  the middle. */
+  so at least 5 + 1 % extents are free when the load ends, or the file
+  grows (fsp_try_extend_data_file()): to a megabyte first, then by a
+  megabyte below the threshold of fsp_get_pages_to_extend_ibd() (32 MB of
+  16 KB pages) and by FSP_FREE_ADD megabytes above it. The file is the
+  first size on that grid with room for the extents taken and the free
+  ones. */
   const uint64_t grow = fsp_get_extent_size_in_pages(page_size);
   const uint64_t threshold =
       std::min<uint64_t>(32 * grow, page_size.physical());
-  double size = static_cast<double>(taken + 5 * ext);
-  for (int i = 0; i < 3; i++) {
-    const auto s = static_cast<uint64_t>(size);
-    const double r = static_cast<double>(s / ext * 2 / 200);
-    const double inc =
-        std::max<double>(1.0, static_cast<double>(s < threshold
-                                                      ? grow
-                                                      : FSP_FREE_ADD * grow) /
-                                  ext);
-    size = static_cast<double>(taken) + (4 + r + (inc + 1) / 2) * ext;
+  const auto on_grid = [&](uint64_t need) {
+    if (need <= threshold) {
+      return (need + grow - 1) / grow * grow;
+    }
+    const uint64_t step = FSP_FREE_ADD * grow;
+    return threshold + (need - threshold + step - 1) / step * step;
+  };
+  uint64_t s = on_grid(taken + 5 * ext);
+  for (int i = 0; i < 4; i++) {
+    /* 1 % of the file's extents, as fsp_reserve_free_extents() counts. */
+    const uint64_t r = s / ext * 2 / 200;
+    const uint64_t next = on_grid(taken + (5 + r) * ext);
+    if (next == s) {
+      break;
+    }
+    s = next;
   }
-  const auto s = static_cast<uint64_t>(size + 0.5);
   /* An extent descriptor page and a change buffer bitmap page open every
   range of page_size.physical() pages after the first; their extents are
   leased to the segments (fsp_alloc_xdes_free_frag()). */

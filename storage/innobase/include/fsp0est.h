@@ -45,8 +45,9 @@ this program; if not, write to the Free Software Foundation, Inc.,
    (fsp_reserve_free_extents(), FSP_NORMAL): 2 extents and 1 % of the
    file, one more to allocate, and the file grows when fewer are free;
  - the file grows to a megabyte, then by a megabyte below 32 MB and by
-   FSP_FREE_ADD megabytes above (fsp_get_pages_to_extend_ibd()), so that
-   between two extensions it keeps on average half an increment more;
+   FSP_FREE_ADD megabytes above (fsp_get_pages_to_extend_ibd()): its size
+   is the first point of that grid with room for the extents taken and
+   the free ones;
  - each range of as many pages as a page has bytes starts with an extent
    descriptor page and a change buffer bitmap page.
  Not modelled: AUTOEXTEND_SIZE, ALGORITHM=COPY (rows inserted one by one
