@@ -10,38 +10,20 @@ the counts within the tolerances. Usage:
   scripts/accuracy/file-table.py [--pct 5] [--check DOC] CSV [CSV ...]
 With --check the table is not printed: the script fails unless DOC holds it
 verbatim (scripts/unit-tests.sh checks docs/page-compression.md so)."""
-import contextlib
 import csv
-import io
+import os
 import statistics
 import sys
 
-FS = {"ext2/ext3": "ext4"}
-NAMES = {"random": "random bytes", "dbt2": "TPC-C DBT-2", "spec": "TPC-C spec",
-         "text": "English text", "docs": "documents off-page"}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import doctable  # noqa: E402
+
+FS = doctable.FS
+NAMES = doctable.NAMES
 
 
 def main(argv):
-    pct = 5.0
-    check = None
-    while argv[:1] in (["--pct"], ["--check"]):
-        if argv[0] == "--pct":
-            pct = float(argv[1])
-        else:
-            check = argv[1]
-        argv = argv[2:]
-    if check:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            table(argv, pct)
-        if out.getvalue().strip() not in open(check).read():
-            print("%s: the file table differs from what %s give: run "
-                  "scripts/accuracy/file-table.py on them and paste it" % (check, " ".join(argv)))
-            return 1
-        print("%s: the file table matches %d CSVs" % (check, len(argv)))
-        return 0
-    table(argv, pct)
-    return 0
+    return doctable.run(argv, table, "--pct", 5.0, "file table", "scripts/accuracy/file-table.py")
 
 
 def table(argv, pct):

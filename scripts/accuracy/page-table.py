@@ -7,39 +7,21 @@ differences; then the counts within the tolerance. Usage:
   scripts/accuracy/page-table.py [--points 3] [--check DOC] CSV [CSV ...]
 With --check the table is not printed: the script fails unless DOC holds it
 verbatim (scripts/unit-tests.sh checks docs/page-compression.md so)."""
-import contextlib
 import csv
-import io
+import os
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import doctable  # noqa: E402
+
 # stat -f names ext4 by its magic number, which ext2 and ext3 share.
-FS = {"ext2/ext3": "ext4"}
-NAMES = {"random": "random bytes", "dbt2": "TPC-C DBT-2", "spec": "TPC-C spec",
-         "text": "English text", "docs": "documents off-page"}
+FS = doctable.FS
+NAMES = doctable.NAMES
 
 
 def main(argv):
-    points = 3.0
-    check = None
-    while argv[:1] in (["--points"], ["--check"]):
-        if argv[0] == "--points":
-            points = float(argv[1])
-        else:
-            check = argv[1]
-        argv = argv[2:]
-    if check:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            table(argv, points)
-        if out.getvalue().strip() not in open(check).read():
-            print("%s: the accuracy table differs from what %s give: run "
-                  "scripts/accuracy/page-table.py on them and paste it" % (check, " ".join(argv)))
-            return 1
-        print("%s: the accuracy table matches %d CSVs" % (check, len(argv)))
-        return 0
-    table(argv, points)
-    return 0
+    return doctable.run(argv, table, "--points", 3.0, "accuracy table", "scripts/accuracy/page-table.py")
 
 
 def table(argv, points):
