@@ -31,6 +31,9 @@ Issue 29 (storage profiles, page compression, CHOOSE, where the time goes):
       # oltp_update_non_index), counters on, off, and with the log reserve
   bench/run.sh readmix --data=dbt2 [--pools 64M,256M]   # why the read mix
       # collapses with compressed tables: eviction counters (patch 0024)
+  bench/run.sh partitions --data=dbt2 --device native,ssd2012 [--reps 3]
+      # issue 48: order_line partitioned by order number; nothing
+      # compressed (PN), every partition (PA), SELECTIVE's partitions (PS)
 --device: storage profiles (DEVICE_PROFILES: native, ssd2012, hdd): the
 measured runs (warm-up and measurement) of each profile run with the
 server's reads and writes throttled by the kernel's block I/O controller
@@ -67,7 +70,8 @@ def main():
     ap.add_argument("--warehouses", type=int)
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--kbs", help="paper: comma-separated KEY_BLOCK_SIZEs "
-                    "of the A and S layouts (default 8,4; --quick 8)")
+                    "of the A and S layouts (default 8,4; --quick 8); "
+                    "partitions: the one of PA and PS (default 8)")
     ap.add_argument("--only", help="tuning: comma-separated configurations "
                     "to run (none and l1 always run; PZ, PL, CH among them); "
                     "paper: layouts to run besides N (e.g. S8m, PZ, PL, CH), "

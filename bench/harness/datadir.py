@@ -3,6 +3,7 @@
 fills), copies that keep their source's allocation, and the bytes on disk
 of the benchmark's tables."""
 
+import glob
 import os
 import shutil
 import subprocess
@@ -164,16 +165,34 @@ def copy_allocation(src_dir, dst_dir):
             os.close(fd)
 
 
-def ibd_alloc(datadir):
-    """{table: bytes allocated to its .ibd file} of the benchmark's schema
-    (os.stat st_blocks * 512, what du counts)."""
+def table_files(datadir, table):
+    """The .ibd files of a table of the benchmark's schema: its own, or
+    those of its partitions (table#p#part.ibd, table#p#part#sp#sub.ibd),
+    sorted."""
     d = os.path.join(datadir, DB)
+    p = os.path.join(d, table + ".ibd")
+    if os.path.exists(p):
+        return [p]
+    return sorted(glob.glob(os.path.join(glob.escape(d), table + "#p#*.ibd")))
+
+
+def ibd_alloc(datadir):
+    """{table: bytes allocated to its .ibd file, or its partitions' files}
+    of the benchmark's schema (os.stat st_blocks * 512, what du counts)."""
     out = {}
     for t in TABLES:
-        p = os.path.join(d, t + ".ibd")
-        if os.path.exists(p):
-            out[t] = os.stat(p).st_blocks * 512
+        files = table_files(datadir, t)
+        if files:
+            out[t] = sum(os.stat(p).st_blocks * 512 for p in files)
     return out
+
+
+def ibd_alloc_parts(datadir, table):
+    """{partition: bytes allocated to its .ibd file} of a partitioned
+    table ({} if it has no partitions)."""
+    return {os.path.basename(p)[:-4].split("#p#", 1)[1]:
+            os.stat(p).st_blocks * 512
+            for p in table_files(datadir, table) if "#p#" in p}
 
 
 IBD_ALLOC = os.path.join(ROOT, "mysql-test", "suite", "compress", "include",
@@ -198,11 +217,7 @@ def ibd_split(datadir):
     "compressed_pages": pages written page-compressed}, summed over the
     tables; {} if the tool fails."""
     out = {"in_use": 0, "free": 0, "other": 0, "compressed_pages": 0}
-    d = os.path.join(datadir, DB)
-    for t in TABLES:
-        p = os.path.join(d, t + ".ibd")
-        if not os.path.exists(p):
-            continue
+    for p in (f for t in TABLES for f in table_files(datadir, t)):
         r = subprocess.run([sys.executable, IBD_ALLOC, p,
                             str(physical_page_size(p))],
                            capture_output=True, text=True)

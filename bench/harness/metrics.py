@@ -56,12 +56,21 @@ def zip_counters(srv):
         "WHERE TABLE_SCHEMA='%s'" % DB)
     out = {}
     for r in rows:
-        out[r[0]] = {"compress_ops": int(r[1]), "compress_ok": int(r[2]),
-                     "compress_usecs": int(r[3]), "uncompress_ops": int(r[4]),
-                     "uncompress_usecs": int(r[5]), "splits": int(r[6]),
-                     "pad": int(r[7]), "hint": r[8], "pad_bytes": int(r[9]),
-                     "log_full": int(r[10]), "updates": int(r[11]),
-                     "log_reserve": int(r[12]), "reorgs": int(r[13])}
+        c = {"compress_ops": int(r[1]), "compress_ok": int(r[2]),
+             "compress_usecs": int(r[3]), "uncompress_ops": int(r[4]),
+             "uncompress_usecs": int(r[5]), "splits": int(r[6]),
+             "pad": int(r[7]), "hint": r[8], "pad_bytes": int(r[9]),
+             "log_full": int(r[10]), "updates": int(r[11]),
+             "log_reserve": int(r[12]), "reorgs": int(r[13])}
+        # A partitioned table has a row per partition: its counters are
+        # the sum (the padding and its hint: the first partition's).
+        t = out.get(r[0])
+        if t is None:
+            out[r[0]] = c
+        else:
+            for k, v in c.items():
+                if k not in ("pad", "hint", "pad_bytes"):
+                    t[k] += v
     return out
 
 

@@ -5,7 +5,7 @@ ORDER, which is the order of the command line's choices and of `all`."""
 import importlib
 
 ORDER = ("paper", "tuning", "overhead", "hotpath", "sizes", "wiki", "codecs",
-         "profile", "readmix", "contention")
+         "profile", "readmix", "contention", "partitions")
 _REGISTERED = {}
 
 
