@@ -114,6 +114,17 @@ def choose_dir(base, mix, threads, warm):
     return os.path.join(BENCH, "data", "CH-%s-%s" % (mix, h.hexdigest()[:10]))
 
 
+def estimate_schema(srv, who):
+    """compression_advisor.estimate_all() of the benchmark's schema; logs
+    a table it could not estimate; returns the seconds it took."""
+    t0 = time.time()
+    for r in srv.sql("CALL compression_advisor.estimate_all('%s', NULL)"
+                     % DB):
+        if len(r) >= 3 and r[2].startswith("ERROR"):
+            log("%s: estimating %s: %s" % (who, r[1], r[2]))
+    return time.time() - t0
+
+
 def make_choose(exp, lay, base, warehouses, load_opts, mix, threads, warm,
                 reuse=True):
     """Make (or reuse) the CH copy for a mix: copy the loaded uncompressed
@@ -146,12 +157,7 @@ def make_choose(exp, lay, base, warehouses, load_opts, mix, threads, warm,
         srv.sysbench(["--threads=%d" % threads,
                       "--time=%d" % max(warm, CHOOSE_MIN_WARM),
                       "--mix=" + mix, "run"], warehouses)
-        t0 = time.time()
-        for r in srv.sql("CALL compression_advisor.estimate_all('%s', NULL)"
-                         % DB):
-            if len(r) >= 3 and r[2].startswith("ERROR"):
-                log("CHOOSE: estimating %s: %s" % (r[1], r[2]))
-        est_s = time.time() - t0
+        est_s = estimate_schema(srv, "CHOOSE")
         # The verdicts apply() acts on: table_choices at its size and delta.
         verdicts = srv.sql(
             "SET SESSION compression_stats_target_key_block_size = 8; "

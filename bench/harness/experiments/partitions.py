@@ -37,7 +37,8 @@ from ..paths import ADVISOR, BENCH, work_path
 from ..report import md_table, ratio_spread, spread, write_csv
 from ..server import Server
 from ..settings import DB
-from ..tpcc import REBUILD_SEGMENT_RESERVE, load, measured_run
+from ..tpcc import (REBUILD_SEGMENT_RESERVE, estimate_schema, load,
+                    measured_run)
 from ..util import die, log
 
 # p_old: the orders the loader delivers (1-2100 of each district's 3000,
@@ -78,38 +79,53 @@ def selective_dir(base, kbs):
     return os.path.join(BENCH, "data", "PS-%s" % h.hexdigest()[:10])
 
 
-def make_selective(lay, base, kbs, load_opts, reuse=True):
-    """Copy PN's loaded data directory, estimate every table and apply
-    SELECTIVE with the advisor; sets lay.saved, lay.alloc, lay.split and
-    lay.choices (the verdict rows of COMPRESSION_STATS: table, partition,
-    SPACE_SAVINGS, SELECTIVE_VERDICT) and lay.applied (apply()'s rows:
-    table, partition, action, statement, outcome, seconds). Returns (the
-    base's load seconds plus the conversion's, table sizes), as load()."""
-    saved = selective_dir(base, kbs)
+def converted_copy(lay, src, saved, load_opts, convert, reuse=True):
+    """A copy of the kept data directory src converted by convert(srv),
+    kept at saved (reused if there): sets lay.saved, lay.alloc, lay.split
+    and the attributes of convert's dict (besides "secs", the conversion's
+    seconds); returns (the conversion's seconds, table sizes)."""
     lay.saved = saved
     meta = saved + ".json"
-    base_secs = json.load(open(base.saved + ".json"))["secs"]
     if reuse and os.path.exists(meta) and os.path.isdir(saved):
         os.utime(meta)
         IN_USE.add(os.path.abspath(saved))
         m = json.load(open(meta))
-        log("reusing the SELECTIVE copy (%s)" % os.path.basename(saved))
-        lay.alloc, lay.split = m["alloc"], m["split"]
-        lay.choices, lay.applied = m["choices"], m["applied"]
-        return base_secs + m["convert_s"], m["sizes"]
-    if os.path.exists(meta):
-        os.remove(meta)
-    copy_datadir(base.saved, saved, allocation=True)
-    srv = Server(saved, load_opts)
-    srv.start()
-    try:
+        log("reusing the %s copy (%s)" % (lay.name, os.path.basename(saved)))
+    else:
+        if os.path.exists(meta):
+            os.remove(meta)
+        copy_datadir(src, saved, allocation=True)
+        srv = Server(saved, load_opts)
+        srv.start()
+        try:
+            # The rebuilt trees keep the reserve the loads' trees keep.
+            srv.sql("SET GLOBAL innodb_segment_reserve_factor = %s"
+                    % REBUILD_SEGMENT_RESERVE)
+            m = convert(srv)
+            srv.sql("SET GLOBAL innodb_segment_reserve_factor = DEFAULT")
+            m["sizes"] = table_sizes(srv)
+        finally:
+            srv.stop()
+        m["alloc"], m["split"] = ibd_alloc(saved), ibd_split(saved)
+        log("%s: converted in %.1f s, %.1f MB allocated" % (
+            lay.name, m["secs"], sum(m["alloc"].values()) / 2**20))
+        with open(meta, "w") as f:
+            json.dump(m, f)
+        IN_USE.add(os.path.abspath(saved))
+    for k, v in m.items():
+        if k not in ("secs", "sizes"):
+            setattr(lay, k, v)
+    return m["secs"], m["sizes"]
+
+
+def make_selective(lay, base, kbs, load_opts):
+    """PS: PN's copy, every table estimated, then SELECTIVE applied by the
+    advisor. Sets lay.choices (COMPRESSION_STATS' verdicts: table,
+    partition, SPACE_SAVINGS, SELECTIVE_VERDICT) and lay.applied (apply()'s
+    rows: table, partition, action, statement, outcome, seconds)."""
+    def convert(srv):
         srv.source(ADVISOR)
-        t0 = time.time()
-        for r in srv.sql("CALL compression_advisor.estimate_all('%s', NULL)"
-                         % DB):
-            if len(r) >= 3 and r[2].startswith("ERROR"):
-                die("PS: estimating %s: %s" % (r[1], r[2]))
-        est_s = time.time() - t0
+        est_s = estimate_schema(srv, "PS")
         choices = srv.sql(
             "SET SESSION compression_stats_target_key_block_size = %d; "
             "SET SESSION compression_stats_delta = %s; "
@@ -118,77 +134,31 @@ def make_selective(lay, base, kbs, load_opts, reuse=True):
             "FROM information_schema.COMPRESSION_STATS "
             "WHERE TABLE_SCHEMA = '%s' ORDER BY TABLE_NAME, PARTITION_NAME"
             % (kbs, DELTA, DB))
-        srv.sql("SET GLOBAL innodb_segment_reserve_factor = %s"
-                % REBUILD_SEGMENT_RESERVE)
         t0 = time.time()
         # apply(): TABLE_SCHEMA, TABLE_NAME, PARTITION_NAME, ACTION,
         # SPACE_SAVINGS, STATEMENT, OUTCOME, SECONDS per statement.
         applied = [[r[1], "" if r[2] == "NULL" else r[2], r[3], r[5], r[6],
                     r[7]] for r in srv.sql(APPLY_CALL % (DB, kbs, DELTA))
                    if len(r) >= 8]
-        convert_s = time.time() - t0
-        srv.sql("SET GLOBAL innodb_segment_reserve_factor = DEFAULT")
+        secs = time.time() - t0
         failed = [a for a in applied if not a[4].startswith("DONE")]
         if failed:
             die("PS: apply() failed: %s" % failed)
-        sizes = table_sizes(srv)
-    finally:
-        srv.stop()
-    lay.choices = choices
-    lay.applied = applied
-    lay.alloc, lay.split = ibd_alloc(saved), ibd_split(saved)
-    log("PS: %d statement(s) in %.1f s (estimates %.1f s), %.1f MB "
-        "allocated" % (len(applied), convert_s, est_s,
-                       sum(lay.alloc.values()) / 2**20))
-    with open(meta, "w") as f:
-        json.dump({"convert_s": convert_s, "estimate_s": est_s,
-                   "sizes": sizes, "alloc": lay.alloc, "split": lay.split,
-                   "choices": choices, "applied": applied}, f)
-    IN_USE.add(os.path.abspath(saved))
-    return base_secs + convert_s, sizes
+        return {"secs": secs, "estimate_s": est_s, "choices": choices,
+                "applied": applied}
+    return converted_copy(lay, base.saved, selective_dir(base, kbs),
+                          load_opts, convert)
 
 
-def make_whole(lay, ps, kbs, load_opts, reuse=True):
-    """PT: copy PS's data directory and compress order_line as a whole
-    (a table-level pair, which every partition takes). Sets lay.saved,
-    lay.alloc and lay.split; returns (PS's seconds plus the ALTER's, table
-    sizes), as load()."""
-    saved = ps.saved + "-PT"
-    lay.saved = saved
-    meta = saved + ".json"
-    ps_secs = json.load(open(ps.saved + ".json"))["convert_s"]
-    base_secs = ps.load_s
-    if reuse and os.path.exists(meta) and os.path.isdir(saved):
-        os.utime(meta)
-        IN_USE.add(os.path.abspath(saved))
-        m = json.load(open(meta))
-        log("reusing the PT copy (%s)" % os.path.basename(saved))
-        lay.alloc, lay.split = m["alloc"], m["split"]
-        return base_secs + m["alter_s"], m["sizes"]
-    if os.path.exists(meta):
-        os.remove(meta)
-    copy_datadir(ps.saved, saved, allocation=True)
-    srv = Server(saved, load_opts)
-    srv.start()
-    try:
-        srv.sql("SET GLOBAL innodb_segment_reserve_factor = %s"
-                % REBUILD_SEGMENT_RESERVE)
+def make_whole(lay, ps, kbs, load_opts):
+    """PT: PS's copy with order_line compressed as a whole (a table-level
+    pair, which every partition takes)."""
+    def convert(srv):
         t0 = time.time()
         srv.sql("ALTER TABLE %s.order_line %s" % (DB, COMPRESSED % kbs))
-        alter_s = time.time() - t0
-        srv.sql("SET GLOBAL innodb_segment_reserve_factor = DEFAULT")
-        sizes = table_sizes(srv)
-    finally:
-        srv.stop()
-    lay.alloc, lay.split = ibd_alloc(saved), ibd_split(saved)
-    log("PT: order_line compressed whole in %.1f s (PS took %.1f s), "
-        "%.1f MB allocated" % (alter_s, ps_secs,
-                               sum(lay.alloc.values()) / 2**20))
-    with open(meta, "w") as f:
-        json.dump({"alter_s": alter_s, "sizes": sizes, "alloc": lay.alloc,
-                   "split": lay.split}, f)
-    IN_USE.add(os.path.abspath(saved))
-    return base_secs + alter_s, sizes
+        return {"secs": time.time() - t0}
+    return converted_copy(lay, ps.saved, ps.saved + "-PT", load_opts,
+                          convert)
 
 
 @register("partitions")
@@ -210,8 +180,8 @@ def exp_partitions(args, out):
     pn, pa, ps, pt = layouts_for(kbs)
     loads = {"PN": load("partitions", pn, W, load_opts, reuse=True),
              "PA": load("partitions", pa, W, load_opts, reuse=True)}
+    # PS and PT: the seconds of their conversions (PT's after PS's).
     loads["PS"] = make_selective(ps, pn, kbs, load_opts)
-    ps.load_s = loads["PS"][0]
     loads["PT"] = make_whole(pt, ps, kbs, load_opts)
     bp_run = "24M" if quick else "64M"
     if args.pool_pct:
@@ -277,7 +247,7 @@ def exp_partitions(args, out):
                     "seconds"], ps.applied), "",
           "## Space (bytes allocated to the files)", "",
           md_table(["layout", "what is compressed",
-                    "load (PS: + apply, PT: + ALTER) s",
+                    "load s (PS: apply, PT: its ALTER)",
                     "MB", "saved vs PN %", "order_line MB",
                     "p_old MB", "p_new MB"],
                    [[r["layout"], r["note"], "%.1f" % r["load_s"],
@@ -295,12 +265,14 @@ def exp_partitions(args, out):
             tab.append([lay.name, spread([x["tpmC"] for x in r]),
                         ratio_spread([x["tpmC"] for x in r],
                                      [x["tpmC"] for x in rs["PN"]]),
+                        ratio_spread([x["tpmC"] for x in r],
+                                     [x["tpmC"] for x in rs["PA"]]),
                         spread([x["alloc_MB_after"] for x in r]),
                         spread([x.get("ol_p_new_MB_after", 0) for x in r]),
                         ", ".join(sorted({x.get("consistency", "")
                                           for x in r} - {""})) or "-"])
         md += ["Device profile %s:" % dev, "",
-               md_table(["layout", "tpmC median (min-max)", "vs PN",
+               md_table(["layout", "tpmC median (min-max)", "vs PN", "vs PA",
                          "MB allocated after the run", "p_new MB after",
                          "consistency check"], tab), ""]
     with open(os.path.join(out, "report.md"), "w") as f:
