@@ -196,6 +196,22 @@ void store_double(Field *f, bool is_null, double v) {
   store_dbl(f, is_null, v);
 }
 
+/** A row format InnoDB reports (innodb_zip_table_stats_t::row_format) as
+SHOW TABLE STATUS names it; nullptr if InnoDB did not say. */
+const char *innodb_row_format_name(uint32_t rf) {
+  switch (rf) {
+    case INNODB_ZIP_ROW_FORMAT_REDUNDANT:
+      return "Redundant";
+    case INNODB_ZIP_ROW_FORMAT_COMPACT:
+      return "Compact";
+    case INNODB_ZIP_ROW_FORMAT_DYNAMIC:
+      return "Dynamic";
+    case INNODB_ZIP_ROW_FORMAT_COMPRESSED:
+      return "Compressed";
+  }
+  return nullptr;
+}
+
 /** A row format as SHOW TABLE STATUS names it. */
 const char *row_format_name(dd::Table::enum_row_format rf) {
   switch (rf) {
@@ -296,10 +312,14 @@ void store_identity(Field **f, const dd::Schema &schema, const dd::Table &tab,
   store_str(f[COL_SUBPARTITION_NAME], subpart);
   store_u64(f[COL_TABLE_ID], table_id);
   /* The row format InnoDB really uses: a table created with
-  KEY_BLOCK_SIZE but no ROW_FORMAT is compressed too. */
-  store_str(f[COL_ROW_FORMAT], s.is_compressed
-                                   ? "Compressed"
-                                   : row_format_name(tab.row_format()));
+  KEY_BLOCK_SIZE but no ROW_FORMAT is compressed too, and a partition may
+  have a row format of its own, which the table's options do not tell. */
+  const char *rf = s.is_compressed ? "Compressed" : nullptr;
+  if (rf == nullptr && CS_HAS(s, row_format)) {
+    rf = innodb_row_format_name(s.row_format);
+  }
+  store_str(f[COL_ROW_FORMAT],
+            rf != nullptr ? rf : row_format_name(tab.row_format()));
   store_u64(f[COL_KEY_BLOCK_SIZE],
             s.is_compressed ? s.physical_page_size / 1024 : 0);
   store_u64(f[COL_LOGICAL_PAGE_SIZE], s.logical_page_size);

@@ -180,6 +180,20 @@ void zip_stat_fill(dict_table_t *table, innodb_zip_table_stats_t *stats,
         page_zip_level_codec(dict_index_zip_level(clust)));
   }
   s.own_codec = dict_zip_opt_get(table).m_codec >= 0 ? 1 : 0;
+  switch (dict_tf_get_rec_format(table->flags)) {
+    case REC_FORMAT_REDUNDANT:
+      s.row_format = INNODB_ZIP_ROW_FORMAT_REDUNDANT;
+      break;
+    case REC_FORMAT_COMPACT:
+      s.row_format = INNODB_ZIP_ROW_FORMAT_COMPACT;
+      break;
+    case REC_FORMAT_DYNAMIC:
+      s.row_format = INNODB_ZIP_ROW_FORMAT_DYNAMIC;
+      break;
+    case REC_FORMAT_COMPRESSED:
+      s.row_format = INNODB_ZIP_ROW_FORMAT_COMPRESSED;
+      break;
+  }
   if (const dict_index_t *clust = table->first_index(); clust != nullptr) {
     s.effective_log_reorg_threshold_pct =
         static_cast<uint32_t>(dict_index_zip_log_reorg_threshold_pct(clust));

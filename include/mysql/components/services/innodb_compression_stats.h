@@ -165,7 +165,20 @@ struct innodb_zip_table_stats_t {
   uint32_t effective_codec;
   /** 1 if the codec is the table's own. */
   uint32_t own_codec;
+  /** The row format InnoDB uses for the table or partition (sixth
+  version): one of INNODB_ZIP_ROW_FORMAT_*. A partition may have its own
+  (ROW_FORMAT as a partition option), so the table's options need not
+  tell. */
+  uint32_t row_format;
 };
+
+/** Values of innodb_zip_table_stats_t::row_format; 0: not filled (an
+older InnoDB). */
+#define INNODB_ZIP_ROW_FORMAT_UNKNOWN 0
+#define INNODB_ZIP_ROW_FORMAT_REDUNDANT 1
+#define INNODB_ZIP_ROW_FORMAT_COMPACT 2
+#define INNODB_ZIP_ROW_FORMAT_DYNAMIC 3
+#define INNODB_ZIP_ROW_FORMAT_COMPRESSED 4
 
 BEGIN_SERVICE_DEFINITION(innodb_compression_stats)
 
