@@ -42,6 +42,10 @@ test "${PIPESTATUS[0]}" -eq 0
 # (scripts/doc-links.py).
 python3 "$COMPRESS_ROOT/scripts/doc-links.py" | sed 's/^/[unit-tests] /'
 test "${PIPESTATUS[0]}" -eq 0
+# A query the docs give a DBA is the one a test runs
+# (scripts/doc-queries.py).
+python3 "$COMPRESS_ROOT/scripts/doc-queries.py" | sed 's/^/[unit-tests] /'
+test "${PIPESTATUS[0]}" -eq 0
 # BENCHMARKS.md is generated from bench/summary.md.in and the figures of
 # bench/results/summary.tsv, each found in the run's output it names
 # (scripts/bench-summary.py): a figure no run backs fails here.
