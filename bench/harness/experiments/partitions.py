@@ -197,13 +197,17 @@ def exp_partitions(args, out):
         for dev in devices:
             for lay in layouts:
                 log("partitions rep %d %s %s" % (rep + 1, dev, lay.name))
-                res, _ = measured_run(
+                res, per_table = measured_run(
                     "partitions", lay, W, run_opts, mix, threads, warm, secs,
                     device=dev, sizes_after=True,
                     check=(rep == reps - 1 and dev == devices[0]))
                 parts = ibd_alloc_parts(work_path("live-datadir"),
                                         "order_line")
                 res.update({"layout": lay.name, "device": dev, "rep": rep + 1})
+                # order_line's page compressions in the run, all partitions.
+                ol = per_table.get("order_line", {})
+                res["ol_compress_ops"] = ol.get("compress_ops", 0)
+                res["ol_compress_failures"] = ol.get("failures", 0)
                 res.update({"ol_%s_MB_after" % p: b / 2**20
                             for p, b in parts.items()})
                 runs.append(res)
@@ -269,11 +273,14 @@ def exp_partitions(args, out):
                                      [x["tpmC"] for x in rs["PA"]]),
                         spread([x["alloc_MB_after"] for x in r]),
                         spread([x.get("ol_p_new_MB_after", 0) for x in r]),
+                        spread([x["ol_compress_ops"] for x in r]),
+                        spread([x["ol_compress_failures"] for x in r]),
                         ", ".join(sorted({x.get("consistency", "")
                                           for x in r} - {""})) or "-"])
         md += ["Device profile %s:" % dev, "",
                md_table(["layout", "tpmC median (min-max)", "vs PN", "vs PA",
                          "MB allocated after the run", "p_new MB after",
+                         "order_line compressions", "of which failed",
                          "consistency check"], tab), ""]
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write("\n".join(md) + "\n")
