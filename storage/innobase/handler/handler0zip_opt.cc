@@ -294,7 +294,17 @@ const char *innobase_zip_opt_invalid(THD *thd, const TABLE *form,
     return "ENGINE_ATTRIBUTE";
   }
 
-  if (!opt.empty() && !zip_opt_is_compressed(create_info)) {
+  if (!opt.empty() && !zip_opt_is_compressed(create_info) && form != nullptr &&
+      form->part_info != nullptr) {
+    /* A partition may have a row format of its own: the table's options
+    apply to its compressed partitions (zip_opt_of() gives the others
+    none), so an uncompressed one only says that it ignores them. */
+    push_warning_printf(thd, Sql_condition::SL_WARNING,
+                        ER_ILLEGAL_HA_CREATE_OPTION,
+                        "InnoDB: ENGINE_ATTRIBUTE compression options are "
+                        "ignored by a partition that is not "
+                        "ROW_FORMAT=COMPRESSED");
+  } else if (!opt.empty() && !zip_opt_is_compressed(create_info)) {
     if (strict) {
       my_printf_error(ER_ILLEGAL_HA_CREATE_OPTION,
                       "InnoDB: ENGINE_ATTRIBUTE compression options require "
