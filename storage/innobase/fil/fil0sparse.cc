@@ -44,12 +44,17 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #endif /* UNIV_LINUX */
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <chrono>
+#include <optional>
 #include <vector>
 
 #include "buf0dblwr.h"
+#include "ibuf0ibuf.h"
 #include "log0chkp.h"
 #include "log0log.h"
+#include "log0meb.h"
 #include "my_dbug.h"
 #include "mtr0mtr.h"
 #include "mysqld_error.h"
@@ -57,7 +62,12 @@ this program; if not, write to the Free Software Foundation, Inc.,
 #include "srv0srv.h"
 #include "ut0new.h"
 
+#include "sql/current_thd.h"
+#include "sql/sql_backup_lock.h"
+
 bool fil_page_compression_sparse = true;
+
+bool fil_page_compression_punch_freed = false;
 
 bool fil_space_extend_sparse(const fil_space_t *space, const fil_node_t *file) {
 #ifdef UNIV_LINUX
@@ -92,6 +102,22 @@ int fil_node_extend_sparse(const fil_node_t *file, os_offset_t size) {
 #endif /* UNIV_LINUX */
 }
 
+/** Whether the freed pages of a tablespace can be noted and punched now:
+innodb_page_compression_punch_freed is ON and the tablespace is a
+page-compressed single-file tablespace on a file system that punches.
+@param[in]      space   tablespace
+@return true if its frees are noted */
+static bool fil_space_punch_freed_ok(const fil_space_t *space) {
+#ifdef UNIV_LINUX
+  return fil_page_compression_punch_freed &&
+         space->purpose == FIL_TYPE_TABLESPACE && space->is_compressed() &&
+         space->files.size() == 1 && space->files.front().punch_hole;
+#else
+  (void)space;
+  return false;
+#endif /* UNIV_LINUX */
+}
+
 namespace {
 
 /** A run of pages freed in one mini-transaction. */
@@ -112,39 +138,151 @@ using fil_sparse_notes_t =
 while there are none. */
 std::atomic<uint64_t> fil_sparse_n_notes{0};
 
+/** A checkpoint LSN sampled by fil_sparse_punch_step(). */
+struct fil_sparse_sample_t {
+  /** seconds of a steady clock */
+  uint64_t secs;
+  /** the last checkpoint LSN then */
+  lsn_t lsn;
+};
+
+/** The samples of the last FIL_SPARSE_SAMPLES steps, a ring written by
+the master thread only (the only caller of fil_sparse_punch_step()). */
+constexpr size_t FIL_SPARSE_SAMPLES = 128;
+std::array<fil_sparse_sample_t, FIL_SPARSE_SAMPLES> fil_sparse_samples{};
+size_t fil_sparse_n_samples = 0;
+
+/** Seconds of a steady clock. */
+uint64_t fil_sparse_now() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::seconds>(
+          std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+/** Records the checkpoint LSN of this step and returns the one of at least
+FIL_SPARSE_PUNCH_LAG seconds ago.
+@param[in]      checkpoint_lsn  the last checkpoint LSN now
+@param[out]     lagged          the newest sampled checkpoint LSN at least
+                                the lag old
+@return false if no sample is that old yet */
+bool fil_sparse_lagged_checkpoint(lsn_t checkpoint_lsn, lsn_t *lagged) {
+  const uint64_t now = fil_sparse_now();
+  uint64_t lag = FIL_SPARSE_PUNCH_LAG;
+  DBUG_EXECUTE_IF("fil_sparse_punch_no_lag", lag = 0;);
+  fil_sparse_samples[fil_sparse_n_samples % FIL_SPARSE_SAMPLES] = {
+      now, checkpoint_lsn};
+  ++fil_sparse_n_samples;
+  const size_t n = std::min(fil_sparse_n_samples, FIL_SPARSE_SAMPLES);
+  for (size_t i = 0; i < n; i++) {
+    /* newest first */
+    const auto &s =
+        fil_sparse_samples[(fil_sparse_n_samples - 1 - i) % FIL_SPARSE_SAMPLES];
+    if (s.secs + lag <= now) {
+      *lagged = s.lsn;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 /** The notes of one tablespace (fil_space_t::sparse_freed); every access
-under the tablespace's X-latch. */
+under the tablespace's X-latch, but for n_notes. */
 struct fil_sparse_freed_t {
   fil_sparse_notes_t notes{
       ut::allocator<fil_sparse_note_t>(UT_NEW_THIS_FILE_PSI_KEY())};
+  /** notes.size(), read without the latch by fil_sparse_punch_step() to
+  find the tablespaces that have notes */
+  std::atomic<size_t> n_notes{0};
+  /** FLUSH TABLES ... FOR EXPORT in progress on the tablespace (a count:
+  fil_sparse_export()); no page is punched meanwhile */
+  uint32_t exporting{0};
 };
 
-/** Drops the notes of a tablespace (their pages keep their blocks).
+/** Counts the pages of notes that will never be punched.
+@param[in]      n       pages */
+static void fil_sparse_count_dropped(uint64_t n) {
+  if (n > 0) {
+    MONITOR_INC_VALUE(MONITOR_FIL_SPARSE_DROPPED, n);
+  }
+}
+
+/** Sets the number of notes of a tablespace after its vector changed.
+@param[in,out]  f       notes of a tablespace */
+static void fil_sparse_recount(fil_sparse_freed_t *f) {
+  const size_t before = f->n_notes.load(std::memory_order_relaxed);
+  const size_t after = f->notes.size();
+  if (after > before) {
+    fil_sparse_n_notes.fetch_add(after - before, std::memory_order_relaxed);
+  } else {
+    fil_sparse_n_notes.fetch_sub(before - after, std::memory_order_relaxed);
+  }
+  f->n_notes.store(after, std::memory_order_relaxed);
+}
+
+/** Drops the notes of a tablespace (their pages keep their blocks) and
+counts their pages in file_sparse_pages_dropped.
 @param[in,out]  f       notes of a tablespace */
 static void fil_sparse_drop(fil_sparse_freed_t *f) {
-  fil_sparse_n_notes.fetch_sub(f->notes.size(), std::memory_order_relaxed);
+  uint64_t pages = 0;
+  for (const auto &note : f->notes) {
+    pages += note.n;
+  }
+  fil_sparse_count_dropped(pages);
   f->notes.clear();
   f->notes.shrink_to_fit();
+  fil_sparse_recount(f);
+}
+
+/** The notes of a tablespace, created if it has none.
+@param[in,out]  space   tablespace, X-latched
+@return its notes */
+static fil_sparse_freed_t *fil_sparse_get(fil_space_t *space) {
+  fil_sparse_freed_t *f = space->sparse_freed.load(std::memory_order_relaxed);
+  if (f == nullptr) {
+    f = ut::new_withkey<fil_sparse_freed_t>(UT_NEW_THIS_FILE_PSI_KEY);
+    space->sparse_freed.store(f, std::memory_order_release);
+  }
+  return f;
 }
 
 void fil_sparse_note_free(space_id_t space_id, page_no_t first, page_no_t n) {
-  if (!fil_page_compression_sparse || n == 0) {
+  if (n == 0) {
+    return;
+  }
+  const bool on = fil_page_compression_punch_freed;
+  if (!on && fil_sparse_n_notes.load(std::memory_order_relaxed) == 0) {
     return;
   }
   fil_space_t *space = fil_space_get(space_id);
-  if (space == nullptr || space->files.size() != 1 ||
-      !fil_space_extend_sparse(space, &space->files.front())) {
+  if (space == nullptr) {
     return;
   }
   ut_ad(rw_lock_own(&space->latch, RW_LOCK_X));
+  fil_sparse_freed_t *f = space->sparse_freed.load(std::memory_order_relaxed);
 
-  fil_sparse_freed_t *f = space->sparse_freed;
-  if (f == nullptr) {
-    f = space->sparse_freed =
-        ut::new_withkey<fil_sparse_freed_t>(UT_NEW_THIS_FILE_PSI_KEY);
+  /* A free that is not noted must not leave an older note of the same
+  pages to be punched later (the page may have been used in between and
+  have records the checkpoint has not passed): the tablespace's notes go.
+  Pages with changes waiting in the change buffer are not noted: a merge
+  of those changes, at a read of the freed page, writes redo records to
+  it after its free (ibuf_merge_or_delete_for_page()). */
+  if (!on || !fil_space_punch_freed_ok(space) ||
+      ibuf_bitmap_any_buffered(page_id_t(space_id, first),
+                               page_size_t(space->flags), n)) {
+    if (f != nullptr && !f->notes.empty()) {
+      fil_sparse_drop(f);
+    }
+    if (on) {
+      fil_sparse_count_dropped(n);
+    }
+    return;
   }
+
+  f = fil_sparse_get(space);
+  MONITOR_INC_VALUE(MONITOR_FIL_SPARSE_FREED, n);
   if (f->notes.size() >= FIL_SPARSE_MAX_NOTES) {
     /* Dropping this note alone could leave an older note of the same
     page, stamped before a reuse of it, to be punched: drop all. */
@@ -157,23 +295,45 @@ void fil_sparse_note_free(space_id_t space_id, page_no_t first, page_no_t n) {
     f->notes.back().n += n;
   } else {
     f->notes.push_back({first, n, 0});
-    fil_sparse_n_notes.fetch_add(1, std::memory_order_relaxed);
+    fil_sparse_recount(f);
   }
-  MONITOR_INC_VALUE(MONITOR_FIL_SPARSE_FREED, n);
 }
 
 void fil_sparse_space_free(fil_space_t *space) {
-  if (space->sparse_freed != nullptr) {
-    fil_sparse_drop(space->sparse_freed);
-    ut::delete_(space->sparse_freed);
-    space->sparse_freed = nullptr;
+  fil_sparse_freed_t *f = space->sparse_freed.load(std::memory_order_relaxed);
+  if (f != nullptr) {
+    fil_sparse_drop(f);
+    ut::delete_(f);
+    space->sparse_freed.store(nullptr, std::memory_order_relaxed);
   }
 }
 
-/** Punches the pages of one tablespace that the checkpoint allows.
+void fil_sparse_export(space_id_t space_id, bool start) {
+  fil_space_t *space = fil_space_acquire_silent(space_id);
+  if (space == nullptr) {
+    return;
+  }
+  /* Under the X-latch: a step that punches in this tablespace holds it
+  until it is done, and a later step sees the count. */
+  mtr_t mtr;
+  mtr.start();
+  mtr_x_lock_space(space, &mtr);
+  fil_sparse_freed_t *f = fil_sparse_get(space);
+  if (start) {
+    ++f->exporting;
+  } else if (f->exporting > 0) {
+    --f->exporting;
+  }
+  mtr.commit();
+  fil_space_release(space);
+}
+
+/** Punches the pages of one tablespace that a checkpoint allows.
 @param[in]      space_id        tablespace
-@param[in]      checkpoint_lsn  the last checkpoint LSN */
-static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
+@param[in]      ready_lsn       notes stamped at most this LSN are ready:
+                                the checkpoint of FIL_SPARSE_PUNCH_LAG
+                                seconds ago */
+static void fil_sparse_punch_space(space_id_t space_id, lsn_t ready_lsn) {
   fil_space_t *space = fil_space_acquire_silent(space_id);
   if (space == nullptr) {
     return;
@@ -182,14 +342,15 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
   mtr.start();
   mtr_x_lock_space(space, &mtr);
 
-  fil_sparse_freed_t *f = space->sparse_freed;
-  if (f == nullptr || f->notes.empty()) {
+  fil_sparse_freed_t *f = space->sparse_freed.load(std::memory_order_relaxed);
+  if (f == nullptr || f->notes.empty() || f->exporting > 0) {
+    /* FLUSH TABLES ... FOR EXPORT: a file copy must not read a page while
+    it is punched; the notes wait for UNLOCK TABLES. */
     mtr.commit();
     fil_space_release(space);
     return;
   }
-  if (!fil_page_compression_sparse || space->files.size() != 1 ||
-      !space->files.front().punch_hole) {
+  if (!fil_space_punch_freed_ok(space)) {
     fil_sparse_drop(f);
     mtr.commit();
     fil_space_release(space);
@@ -206,7 +367,7 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
     }
   }
 
-  /* The pages of the notes the checkpoint has not passed may not be
+  /* The pages of the notes the ready LSN has not passed may not be
   punched (a page freed, allocated again and freed again has an older
   note too): merged, sorted. */
   fil_sparse_notes_t later{
@@ -216,7 +377,7 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
   page_no_t budget = FIL_SPARSE_STEP_PAGES;
   size_t kept = 0;
   for (auto &note : f->notes) {
-    if (note.lsn > checkpoint_lsn) {
+    if (note.lsn > ready_lsn) {
       later.push_back(note);
       f->notes[kept++] = note;
     } else if (budget > 0) {
@@ -230,8 +391,6 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
       f->notes[kept++] = note;
     }
   }
-  fil_sparse_n_notes.fetch_sub(f->notes.size() - kept,
-                               std::memory_order_relaxed);
   f->notes.resize(kept);
 
   auto by_first = [](const fil_sparse_note_t &a, const fil_sparse_note_t &b) {
@@ -250,24 +409,43 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
   page_no_t run_n = 0;
   page_no_t last = FIL_NULL;
   bool failed = false;
+  size_t calls = 0;
+  uint64_t dropped = 0;
 
   auto punch_run = [&]() {
-    if (run_n == 0 || failed) {
+    if (run_n == 0) {
       return;
     }
-    const dberr_t err = fil_space_punch_pages(space, run_first, run_n);
+    ++calls;
+    const dberr_t err =
+        failed ? DB_ERROR : fil_space_punch_pages(space, run_first, run_n);
     if (err == DB_SUCCESS) {
       MONITOR_INC_VALUE(MONITOR_FIL_SPARSE_PUNCHED, run_n);
     } else {
       failed = true;
+      dropped += run_n;
     }
     run_n = 0;
   };
 
-  for (const auto &note : ready) {
-    for (page_no_t p = note.first; p < note.first + note.n && !failed; ++p) {
+  for (auto note = ready.cbegin(); note != ready.cend(); ++note) {
+    for (page_no_t p = note->first; p < note->first + note->n; ++p) {
+      if (failed) {
+        ++dropped;
+        continue;
+      }
+      if (calls >= FIL_SPARSE_STEP_CALLS && run_n == 0) {
+        /* Enough fallocate() calls under the latch for this step: the
+        rest of the ready pages are noted again, for the next step. */
+        f->notes.push_back({p, note->first + note->n - p, note->lsn});
+        for (auto rest = note + 1; rest != ready.cend(); ++rest) {
+          f->notes.push_back(*rest);
+        }
+        goto done;
+      }
       if (last != FIL_NULL && p <= last) {
-        continue; /* in an overlapping note, done */
+        ++dropped; /* a page of an overlapping note, done */
+        continue;
       }
       last = p;
       /* Not a page of a later note. */
@@ -288,26 +466,60 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t checkpoint_lsn) {
         that a sparse extension did not leave as a hole. */
         punch = in_limit && free_bits.test(p - first_of_extent);
       }
+      if (!punch) {
+        ++dropped;
+      }
       if (punch && run_n > 0 && run_first + run_n == p) {
         ++run_n;
       } else {
         punch_run();
         if (punch) {
-          run_first = p;
-          run_n = 1;
+          if (failed) {
+            ++dropped;
+          } else {
+            run_first = p;
+            run_n = 1;
+          }
         }
       }
     }
   }
   punch_run();
+done:
+  fil_sparse_count_dropped(dropped);
   if (failed) {
     /* The file system refused, or the file could not be opened: forget the
     tablespace's notes (its pages keep their blocks). */
     fil_sparse_drop(f);
   }
+  fil_sparse_recount(f);
 
   mtr.commit();
   fil_space_release(space);
+}
+
+/** Whether a physical backup may be copying the data files now, by the
+signals the server sees: LOCK INSTANCE FOR BACKUP held (XtraBackup's
+default --lock-ddl, the whole copy) or redo log archiving active
+(XtraBackup and MySQL Enterprise Backup use it where
+innodb_redo_log_archive_dirs is set). While it returns false the caller
+holds the backup lock's shared (IX) mode in guard, so that a LOCK INSTANCE
+FOR BACKUP waits for the step to end.
+@param[in,out]  guard   holds the shared backup lock when false returned
+@return true if a backup may be running */
+static bool fil_sparse_backup_running(
+    std::optional<Shared_backup_lock_guard> &guard) {
+  THD *thd = current_thd;
+  DBUG_EXECUTE_IF("fil_sparse_backup_running", return true;);
+  if (thd == nullptr || meb::redo_log_archive_is_active()) {
+    return true;
+  }
+  guard.emplace(thd);
+  if (*guard != Shared_backup_lock_guard::Lock_result::locked) {
+    return true;
+  }
+  /* The archive may have started while the lock was taken. */
+  return meb::redo_log_archive_is_active();
 }
 
 void fil_sparse_punch_step() {
@@ -317,35 +529,56 @@ void fil_sparse_punch_step() {
   /* Tests hold the notes unstamped (pages freed and allocated again
   before the step sees them). */
   DBUG_EXECUTE_IF("fil_sparse_punch_hold", return;);
+  /* The checkpoint first, the backups' signals after: a backup that
+  signals after this reads its own start checkpoint later, so at least
+  this one. */
+  const lsn_t checkpoint_lsn = log_sys->last_checkpoint_lsn.load();
+  lsn_t ready_lsn = 0;
+  const bool have_lag = fil_sparse_lagged_checkpoint(checkpoint_lsn, &ready_lsn);
+
   /* The recovery of DETECT_ONLY's reduced doublewrite refuses an
   all-zero page it has an entry for (recv::Pages::reduced_recover()). */
-  const bool drop = dblwr::is_reduced_inited;
-  const lsn_t checkpoint_lsn = log_sys->last_checkpoint_lsn.load();
+  const bool drop =
+      !fil_page_compression_punch_freed || dblwr::is_reduced_inited;
 
   std::vector<space_id_t, ut::allocator<space_id_t>> ids{
       ut::allocator<space_id_t>(UT_NEW_THIS_FILE_PSI_KEY())};
   (void)Fil_iterator::for_each_file([&](fil_node_t *file) {
-    if (file->space->is_compressed()) {
+    const fil_sparse_freed_t *f =
+        file->space->sparse_freed.load(std::memory_order_acquire);
+    if (f != nullptr && f->n_notes.load(std::memory_order_relaxed) > 0) {
       ids.push_back(file->space->id);
     }
     return DB_SUCCESS;
   });
-  for (const space_id_t id : ids) {
-    if (drop) {
+  if (drop) {
+    for (const space_id_t id : ids) {
       fil_space_t *space = fil_space_acquire_silent(id);
       if (space != nullptr) {
         mtr_t mtr;
         mtr.start();
         mtr_x_lock_space(space, &mtr);
-        if (space->sparse_freed != nullptr) {
-          fil_sparse_drop(space->sparse_freed);
+        fil_sparse_freed_t *f =
+            space->sparse_freed.load(std::memory_order_relaxed);
+        if (f != nullptr) {
+          fil_sparse_drop(f);
         }
         mtr.commit();
         fil_space_release(space);
       }
-    } else {
-      fil_sparse_punch_space(id, checkpoint_lsn);
     }
+    return;
+  }
+  std::optional<Shared_backup_lock_guard> guard;
+  if (fil_sparse_backup_running(guard)) {
+    MONITOR_INC(MONITOR_FIL_SPARSE_SUSPENDED);
+    return;
+  }
+  if (!have_lag) {
+    return;
+  }
+  for (const space_id_t id : ids) {
+    fil_sparse_punch_space(id, ready_lsn);
   }
 }
 

@@ -42,27 +42,52 @@ this program; if not, write to the Free Software Foundation, Inc.,
  InnoDB takes for a page never written (BlockReporter::is_corrupted()).
 
  Pages freed later (by the B-tree, a dropped index, a purged LOB) keep
- their blocks; with the variable ON they are punched too, once that is
- safe. A freed page may be punched only when crash recovery will never
- apply a redo record to it that is older than its next initialization: a
- punched page reads as zeros with LSN 0, onto which recovery would replay
- every record after the checkpoint. MySQL logs no record for the free of
- a page (only its extent descriptor changes), so a page is punched once
- the checkpoint has passed the free: every change of the page is then
- older than the checkpoint, its dirty copy has been flushed, and the next
- record for it is the initialization at its next allocation.
+ their blocks. With innodb_page_compression_punch_freed=ON (OFF by
+ default) they are punched too, once that is safe for every reader of the
+ files. A punched page reads as zeros with LSN 0, onto which a recovery
+ replays every record of the page after the checkpoint it starts from. MySQL
+ logs no record for the free of a page (only its extent descriptor
+ changes), so a page may be punched only when every recovery that may read
+ it starts at a checkpoint past its free: then every change of the page is
+ older than that checkpoint, and the next record for it is the
+ initialization at its next allocation.
+ - The server's own crash recovery starts at its latest checkpoint. A hot
+   physical backup (XtraBackup, MySQL Enterprise Backup) replays redo from
+   the checkpoint of its own start onto files it copied later: a page
+   freed after that start and punched before the copy reaches it is
+   zeros in the backup, and the backup does not restore. Such a copy sends
+   the server no signal in XtraBackup's --lock-ddl=REDUCED or OFF modes and
+   in MySQL Enterprise Backup without redo log archiving, hence OFF by
+   default. With the variable ON no page is punched while LOCK INSTANCE
+   FOR BACKUP is held (XtraBackup's default --lock-ddl=ON holds it for the
+   whole copy, taken before its redo copy starts) or redo log archiving is
+   active, and a page is punched only once the checkpoint of
+   FIL_SPARSE_PUNCH_LAG seconds ago has passed its free (a tool that reads
+   its checkpoint and signals within that time is covered either way).
+   Clone reads pages through the buffer pool and stamps an all-zero page
+   with the current LSN (clone0snapshot.cc): safe either way.
  - The free paths of fsp0fsp.cc (fsp_free_page(), fseg_free_page_low(),
    fseg_free_extent()) note the pages on fil_space_t::sparse_freed under
-   the tablespace's X-latch, unstamped.
- - Once a second the master thread (fil_sparse_punch_step()) takes each
-   such tablespace's X-latch: the mini-transactions that noted frees have
-   committed, so it stamps the new notes with the current LSN. Notes
-   whose stamp the checkpoint has passed are ready; a page of a ready
-   note is punched if the extent descriptor says it is still free and no
-   later note (one whose stamp the checkpoint has not passed) has it, as
-   a page freed again after being allocated anew would. Notes beyond
-   FIL_SPARSE_MAX_NOTES of a tablespace are all dropped (never punched:
-   the blocks stay, nothing is lost).
+   the tablespace's X-latch, unstamped. A free that cannot be noted (the
+   variable OFF, the tablespace no longer page-compressed, changes of the
+   page waiting in the change buffer, whose merge would log records to the
+   freed page) drops the tablespace's older notes, which could otherwise
+   punch a page used and freed again since.
+ - Once a second the master thread (fil_sparse_punch_step()) takes the
+   X-latch of each tablespace that has notes: the mini-transactions that
+   noted frees have committed, so it stamps the new notes with the current
+   LSN. Notes whose stamp the lagged checkpoint has passed are ready; a
+   page of a ready note is punched if the extent descriptor says it is
+   still free and no later note (one not ready) has it, as a page freed
+   again after being allocated anew would; at most FIL_SPARSE_STEP_PAGES
+   pages and FIL_SPARSE_STEP_CALLS fallocate() calls per tablespace and
+   step. Notes beyond FIL_SPARSE_MAX_NOTES of a tablespace are all
+   dropped (never punched: the blocks stay, nothing is lost), and every
+   noted page that will not be punched is counted in
+   file_sparse_pages_dropped: freed - punched - dropped are pending.
+ - Not in a tablespace quiesced by FLUSH TABLES ... FOR EXPORT (a file
+   copy must not read a page while it is punched): its notes wait for
+   UNLOCK TABLES.
  - The notes live in memory: those not punched at a shutdown or a crash
    leave their blocks allocated until the pages are allocated and freed
    again.
@@ -85,6 +110,10 @@ struct mtr_t;
 /** innodb_page_compression_sparse: whether the files of page-compressed
 tablespaces grow without reserving disk blocks. */
 extern bool fil_page_compression_sparse;
+
+/** innodb_page_compression_punch_freed: whether the pages freed in
+page-compressed tablespaces are punched (see above; OFF by default). */
+extern bool fil_page_compression_punch_freed;
 
 /** Whether an extension of a file of a tablespace adds its pages as a hole:
 innodb_page_compression_sparse is ON, the tablespace is page-compressed
@@ -111,20 +140,41 @@ constexpr size_t FIL_SPARSE_MAX_NOTES = 65536;
 /** At most this many pages are examined per tablespace per step. */
 constexpr page_no_t FIL_SPARSE_STEP_PAGES = 4096;
 
-/** Notes pages freed in a tablespace, to be punched once that is safe (a
-no-op unless fil_space_extend_sparse() holds for the tablespace). The
-caller holds the tablespace's X-latch (a free path of fsp0fsp.cc).
+/** At most this many fallocate() calls per tablespace per step (its
+X-latch is held meanwhile). */
+constexpr size_t FIL_SPARSE_STEP_CALLS = 256;
+
+/** A page is punched once the checkpoint of this many seconds ago has
+passed its free: a backup tool that reads its start checkpoint and then
+takes LOCK INSTANCE FOR BACKUP or starts redo log archiving within this
+time never copies a page punched after its start. */
+constexpr uint64_t FIL_SPARSE_PUNCH_LAG = 30;
+
+/** Notes pages freed in a tablespace, to be punched once that is safe;
+where they cannot be noted (innodb_page_compression_punch_freed OFF, the
+tablespace not page-compressed, changes buffered for one of the pages)
+drops the tablespace's earlier notes instead. The caller holds the
+tablespace's X-latch (a free path of fsp0fsp.cc).
 @param[in]      space_id        tablespace
 @param[in]      first           first page freed
 @param[in]      n               number of pages from first */
 void fil_sparse_note_free(space_id_t space_id, page_no_t first, page_no_t n);
+
+/** Holds the punching of a tablespace while FLUSH TABLES ... FOR EXPORT
+has it quiesced (row0quiesce.cc), so that a copy of its file never reads a
+page while it is punched. Takes the tablespace's X-latch: a step that is
+punching in it ends first.
+@param[in]      space_id        tablespace
+@param[in]      start           true at the quiesce, false at its end */
+void fil_sparse_export(space_id_t space_id, bool start);
 
 /** Frees the notes of a tablespace whose fil_space_t is freed.
 @param[in,out]  space   tablespace */
 void fil_sparse_space_free(fil_space_t *space);
 
 /** Stamps the notes of freed pages and punches the pages the checkpoint
-allows (see above); called once a second by the master thread. */
+allows (see above); called once a second by the master thread, whose THD
+takes the backup lock's shared mode for the step. */
 void fil_sparse_punch_step();
 
 /** Punches the file system blocks of pages of a single-file tablespace
