@@ -150,7 +150,7 @@ D1="$W/data1"
 init "$PBIN" "$D1"
 start "$PBIN" "$D1" "$W/patched1.err" --plugin-dir="$PLUGIN_DIR" \
   --innodb-compression-codec="$CODEC" --innodb-compression-append=ON \
-  --innodb-compression-zlib-rescue=ON --innodb-page-compression-sparse=ON \
+  --innodb-compression-zlib-rescue=ON --innodb-page-compression-sparse=ON --innodb-page-compression-punch-freed=ON \
   || die "patched server did not start"
 client -e "INSTALL PLUGIN compression_stats SONAME 'compression_stats.so';
            INSTALL PLUGIN compression_estimates SONAME 'compression_stats.so'"
