@@ -434,15 +434,6 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t ready_lsn) {
         ++dropped;
         continue;
       }
-      if (calls >= FIL_SPARSE_STEP_CALLS && run_n == 0) {
-        /* Enough fallocate() calls under the latch for this step: the
-        rest of the ready pages are noted again, for the next step. */
-        f->notes.push_back({p, note->first + note->n - p, note->lsn});
-        for (auto rest = note + 1; rest != ready.cend(); ++rest) {
-          f->notes.push_back(*rest);
-        }
-        goto done;
-      }
       if (last != FIL_NULL && p <= last) {
         ++dropped; /* a page of an overlapping note, done */
         continue;
@@ -476,6 +467,15 @@ static void fil_sparse_punch_space(space_id_t space_id, lsn_t ready_lsn) {
         if (punch) {
           if (failed) {
             ++dropped;
+          } else if (calls >= FIL_SPARSE_STEP_CALLS) {
+            /* Enough fallocate() calls under the latch for this step:
+            this page and the rest of the ready ones are noted again, for
+            the next step. */
+            f->notes.push_back({p, note->first + note->n - p, note->lsn});
+            for (auto rest = note + 1; rest != ready.cend(); ++rest) {
+              f->notes.push_back(*rest);
+            }
+            goto done;
           } else {
             run_first = p;
             run_n = 1;
