@@ -275,9 +275,6 @@ void fil_sparse_note_free(space_id_t space_id, page_no_t first, page_no_t n) {
     if (f != nullptr && !f->notes.empty()) {
       fil_sparse_drop(f);
     }
-    if (on) {
-      fil_sparse_count_dropped(n);
-    }
     return;
   }
 
