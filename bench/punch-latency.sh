@@ -67,7 +67,7 @@ for ((rep = 1; rep <= REPS; rep++)); do
     ( { echo "SELECT 'thread', PS_CURRENT_THREAD_ID();"
         for ((i = 0; ; i++)); do
           echo "INSERT INTO t VALUES ($((start_id + i)), $((i % 1009)), CONCAT('new order ', $i, ': ', REPEAT('paid in full; ', 8)));"
-        done; } | "$BIN/mysql" --socket="$(srv_sock)" -uroot -N -B pl > "$OUT/client.out" 2>/dev/null || true ) &
+        done; } | "$BIN/mysql" --socket="$(srv_sock)" -uroot -N -B --unbuffered pl > "$OUT/client.out" 2>/dev/null || true ) &
     cpid=$!
     # Seconds at which the punched counter moved.
     t0=$(date +%s)
