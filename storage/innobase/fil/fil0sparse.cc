@@ -508,6 +508,8 @@ static bool fil_sparse_backup_running(
     std::optional<Shared_backup_lock_guard> &guard) {
   THD *thd = current_thd;
   DBUG_EXECUTE_IF("fil_sparse_backup_running", return true;);
+  /* Tests show what the rule is for by leaving it out. */
+  DBUG_EXECUTE_IF("fil_sparse_backup_ignored", return false;);
   if (thd == nullptr || meb::redo_log_archive_is_active()) {
     return true;
   }
